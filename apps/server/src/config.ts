@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed and validated once at start. Every setting the product reads is here, documented
+ * in `.env.example` and the README; nothing else reads `process.env`.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Stagecraft <no-reply@stagecraft.local>'),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_CONSULTATION_PACK: optionalString,
+  STRIPE_PRICE_WEEKLY_PACK: optionalString,
+  STRIPE_PRICE_AGENCY_PACK: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_API_URL: optionalUrl,
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface AppConfig {
+  env: Environment['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  logLevel: Environment['LOG_LEVEL'];
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+    priceIds: {
+      pro_monthly: string | undefined;
+      pro_yearly: string | undefined;
+      consultation: string | undefined;
+      weekly: string | undefined;
+      agency: string | undefined;
+    };
+  };
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuerUrl: string };
+  replicate: { apiToken: string | undefined; apiUrl: string | undefined };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Turns zod issues into lines an operator can act on: `PORT: Too big: expected number to be <=65535`. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`).join('\n');
+}
+
+/**
+ * The JWT secret must survive restarts (or every session would be signed out), so when none is configured we
+ * generate one once and keep it beside the data.
+ */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const secretFile = path.join(dataDir, 'jwt-secret');
+  if (existsSync(secretFile)) {
+    const stored = readFileSync(secretFile, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}\nSee .env.example for every setting.`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  // Links in e-mails must point at the public address; by default that is where we listen.
+  const linkHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const appUrl = (env.APP_URL ?? `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+      priceIds: {
+        pro_monthly: env.STRIPE_PRICE_PRO_MONTHLY,
+        pro_yearly: env.STRIPE_PRICE_PRO_YEARLY,
+        consultation: env.STRIPE_PRICE_CONSULTATION_PACK,
+        weekly: env.STRIPE_PRICE_WEEKLY_PACK,
+        agency: env.STRIPE_PRICE_AGENCY_PACK,
+      },
+    },
+    google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL },
+    replicate: { apiToken: env.REPLICATE_API_TOKEN, apiUrl: env.REPLICATE_API_URL },
+  };
+}

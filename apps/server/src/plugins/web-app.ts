@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the API (JSON answers, never the HTML fallback). */
+const API_PREFIXES = ['/api/', '/auth/', '/media/', '/staging/rooms/', '/staging/consultation/'];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+}
+
+function prefersHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+/**
+ * Serves the built single-page app on the API's origin: real files from `dist`, and `index.html` for every
+ * other GET a browser makes, so client routes (and their own 404 page) work on reload.
+ */
+export async function webApp(app: FastifyInstance, { distDir }: { distDir: string }) {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints assets, so they never change under the same name.
+      setHeaders: (reply, filePath) => {
+        reply.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built: run `npm run build:web` (npm start does it)');
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && prefersHtml(request);
+    if (isPageRequest && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { databaseTarget, openDatabase } from './db/database.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { createMailer } from './mail/mailer.ts';
+
+/** Reads the configuration, migrates the database, then listens. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const target = databaseTarget(config);
+  const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'server') : () => {};
+  const database = await openDatabase(target);
+  await database.migrate();
+
+  const log = { info: (object: object, message: string) => app.log.info(object, message) };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const app = await buildApp({ config, db: database.db, mailer });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    mailer.close();
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'outbox', url: config.appUrl },
+    `Stagecraft is ready at ${config.appUrl}`,
+  );
+}
+
+await main();
