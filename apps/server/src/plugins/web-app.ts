@@ -28,6 +28,8 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
       root: distDir,
       wildcard: false,
       index: false,
+      // Our own cache headers below, not the plugin's max-age=0.
+      cacheControl: false,
       // Vite fingerprints assets, so they never change under the same name.
       setHeaders: (reply, filePath) => {
         reply.setHeader(

@@ -1,0 +1,52 @@
+import type { PlanKey } from '@stagecraft/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string | null;
+  isVerified?: boolean;
+  isStaff?: boolean;
+  isSuperuser?: boolean;
+  plan?: PlanKey;
+  medium?: string | null;
+}
+
+/** Users' rows. E-mail and username compare case-insensitively, as the unique indexes do. */
+export function createUsersRepository(db: Database) {
+  return {
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async findById(id: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row ?? null;
+    },
+    async findByUsername(username: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row ?? null;
+    },
+    async setPlan(id: number, plan: PlanKey): Promise<void> {
+      await db.update(users).set({ plan }).where(eq(users.id, id));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import { PLAN_KEYS, type PlanKey } from '@stagecraft/contracts';
+import { z } from 'zod';
+import { hashPassword } from '../areas/auth/passwords.ts';
+import { createUsersRepository } from '../areas/auth/users-repository.ts';
+import { applyCreditChange } from '../areas/billing/credit-ledger.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.ts';
+import { databaseTarget, openDatabase, type Database } from '../db/database.ts';
+
+/**
+ * `npm run manage -- <command>`: account administration against the same database the server uses
+ * (DATA_DIR or DATABASE_URL).
+ */
+const USAGE = `Usage: npm run manage -- <command> [options]
+
+Commands:
+  create-user   --email E --username U --password P [--verified] [--staff] [--superuser] [--credits N] [--plan free|paid|pro]
+  set-plan      --email E --plan free|paid|pro
+  grant-credits --email E --amount N
+`;
+
+class UsageError extends Error {}
+
+const planSchema = z.enum(PLAN_KEYS);
+const emailSchema = z.email();
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function parsePlan(value: string): PlanKey {
+  const plan = planSchema.safeParse(value);
+  if (!plan.success) throw new UsageError(`--plan must be one of ${PLAN_KEYS.join(', ')}`);
+  return plan.data;
+}
+
+function parseEmail(value: string): string {
+  if (!emailSchema.safeParse(value).success) throw new UsageError(`--email is not an e-mail address: ${value}`);
+  return value;
+}
+
+function parseInteger(value: string, name: string, { allowNegative }: { allowNegative: boolean }): number {
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  const number = Number(value);
+  if (!allowNegative && number < 0) throw new UsageError(`--${name} must not be negative`);
+  return number;
+}
+
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        verified: { type: 'boolean' },
+        staff: { type: 'boolean' },
+        superuser: { type: 'boolean' },
+        credits: { type: 'string' },
+        plan: { type: 'string' },
+        amount: { type: 'string' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    // A negative amount must be written --amount=-5, or parseArgs reads -5 as an option.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function run(command: string, args: string[], db: Database): Promise<string> {
+  const { values } = parseOptions(args);
+  const users = createUsersRepository(db);
+  const findUser = async (email: string) => {
+    const user = await users.findByEmail(email);
+    if (!user) throw new UsageError(`No user with e-mail ${email}`);
+    return user;
+  };
+
+  switch (command) {
+    case 'create-user': {
+      const email = parseEmail(required(values, 'email'));
+      const username = required(values, 'username');
+      const password = required(values, 'password');
+      const plan = values.plan === undefined ? 'free' : parsePlan(values.plan);
+      const credits = values.credits === undefined ? 0 : parseInteger(values.credits, 'credits', { allowNegative: false });
+      if (await users.findByEmail(email)) throw new UsageError(`A user with e-mail ${email} already exists`);
+      if (await users.findByUsername(username)) throw new UsageError(`A user named ${username} already exists`);
+      const user = await users.insert({
+        email,
+        username,
+        passwordHash: await hashPassword(password),
+        isVerified: values.verified === true,
+        isStaff: values.staff === true || values.superuser === true,
+        isSuperuser: values.superuser === true,
+        plan,
+      });
+      if (credits > 0) await applyCreditChange(db, user.id, { delta: credits, reason: 'admin_grant', reference: 'cli:create-user' });
+      return `Created user ${user.id} ${username} <${email}> (plan ${plan}, ${credits} credits${user.isVerified ? ', verified' : ''}${user.isStaff ? ', staff' : ''}${user.isSuperuser ? ', superuser' : ''})`;
+    }
+    case 'set-plan': {
+      const user = await findUser(parseEmail(required(values, 'email')));
+      const plan = parsePlan(required(values, 'plan'));
+      await users.setPlan(user.id, plan);
+      return `Plan of ${user.email} is now ${plan}`;
+    }
+    case 'grant-credits': {
+      const user = await findUser(parseEmail(required(values, 'email')));
+      const amount = parseInteger(required(values, 'amount'), 'amount', { allowNegative: true });
+      if (amount === 0) throw new UsageError('--amount must not be 0');
+      const balance = await applyCreditChange(db, user.id, { delta: amount, reason: 'admin_grant', reference: 'cli:grant-credits' });
+      return `${amount > 0 ? 'Granted' : 'Took'} ${Math.abs(amount)} credits ${amount > 0 ? 'to' : 'from'} ${user.email}; balance ${balance}`;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === '--help' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const target = databaseTarget(config);
+  const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'manage CLI') : () => {};
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    console.log(await run(command, args, database.db));
+    return 0;
+  } finally {
+    await database.close();
+    releaseLock();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Error: ${error.message}`);
+    if (error instanceof UsageError) process.stderr.write(`\n${USAGE}`);
+  } else if (error instanceof Error && error.name === 'InsufficientCreditsError') {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

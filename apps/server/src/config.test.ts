@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'stagecraft-config-'));
+
+describe('configuration', () => {
+  it('has embedded defaults that need no settings at all', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', appUrl: 'http://127.0.0.1:8080', databaseUrl: undefined, smtpUrl: undefined });
+    expect(config.dataDir).toBe(dataDir);
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('derives APP_URL from HOST and PORT, and trims a configured one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0', PORT: '3000' }).appUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://staging.example.com/' }).appUrl).toBe('https://staging.example.com');
+  });
+
+  it('refuses bad settings with a message naming each one', () => {
+    const attempt = () =>
+      loadConfig({ DATA_DIR: tempDir(), PORT: '99999', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', JWT_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET']) expect(message).toContain(name);
+    }
+  });
+});

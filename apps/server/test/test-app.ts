@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { createMailer, type Mailer } from '../src/mail/mailer.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabaseKind } from './test-database.ts';
+
+export interface TestContext {
+  kind: TestDatabaseKind;
+  app: FastifyInstance;
+  db: Database;
+  mailer: Mailer;
+  config: AppConfig;
+  dataDir: string;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webDistDir?: string;
+}
+
+/** Builds the real app on a real database, with a temporary DATA_DIR (media, outbox) of its own. */
+export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hmac-signing',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await createTestDatabase(kind);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: { info: () => {} } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: false,
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+  });
+  await app.ready();
+  const context: TestContext = { kind, app, db: database.db, mailer, config, dataDir };
+  return {
+    context,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database kind (PGlite always; PostgreSQL when TEST_DATABASE_URL is set), sharing one
+ * app and database across the suite's tests. Tests keep to their own rows (unique e-mails), so they need no
+ * reset between them.
+ */
+export function describeEachDatabase(name: string, suite: (getContext: () => TestContext) => void, options: TestAppOptions = {}) {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let handle: Awaited<ReturnType<typeof createTestApp>> | undefined;
+      beforeAll(async () => {
+        handle = await createTestApp(kind, options);
+      }, 60_000);
+      afterAll(async () => {
+        await handle?.close();
+      });
+      suite(() => {
+        if (!handle) throw new Error('test app not ready');
+        return handle.context;
+      });
+    });
+  }
+}
