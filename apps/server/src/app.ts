@@ -8,6 +8,14 @@ import { mediaRoutes } from './areas/media/routes.ts';
 import { createMediaRepository } from './areas/media/repository.ts';
 import { createMediaService, type MediaService } from './areas/media/service.ts';
 import { platformRoutes } from './areas/platform/routes.ts';
+import { createGoogleSignIn } from './areas/auth/google-sign-in.ts';
+import { createAuthRepository } from './areas/auth/repository.ts';
+import { authRoutes } from './areas/auth/routes.ts';
+import { createAuthService, type AuthService } from './areas/auth/service.ts';
+import { TokenSigner } from './areas/auth/tokens.ts';
+import { createUsersRepository } from './areas/auth/users-repository.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { type Authenticate, createAuthenticate } from './plugins/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -33,6 +41,10 @@ export interface AppContext {
   db: Database;
   mailer: Mailer;
   media: MediaService;
+  auth: AuthService;
+  authenticate: Authenticate;
+  signer: TokenSigner;
+  limiter: RateLimiter;
 }
 
 /** Builds the Fastify app: cross-cutting plugins, then the areas. No listening and no logic here. */
@@ -42,7 +54,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger === false ? false : { level: config.logLevel },
     // Room photos travel as data URLs: 10 MB of image is about 13.4 MB of base64 plus the JSON around it.
     bodyLimit: 15 * 1024 * 1024,
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For be believed; otherwise anyone could dodge rate limits.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -71,10 +84,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     signer: new MediaUrlSigner(config.jwtSecret),
   });
-  const context: AppContext = { config, db, mailer, media };
+  const signer = new TokenSigner(config.jwtSecret);
+  const limiter = new RateLimiter();
+  const google = config.google.clientId
+    ? createGoogleSignIn({
+        clientId: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+        issuerUrl: config.google.issuerUrl,
+        redirectUri: `${config.appUrl}/google/callback`,
+      })
+    : null;
+  const auth = createAuthService({ config, db, repository: createAuthRepository(db), signer, mailer, limiter, google, log: app.log });
+  const authenticate = createAuthenticate({ signer, users: createUsersRepository(db) });
+  const context: AppContext = { config, db, mailer, media, auth, authenticate, signer, limiter };
 
   await app.register(platformRoutes, context);
   await app.register(mediaRoutes, context);
+  await app.register(authRoutes, context);
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Stagecraft <no-reply@stagecraft.local>'),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -62,6 +63,7 @@ export interface AppConfig {
   mailFrom: string;
   jwtSecret: string;
   logLevel: Environment['LOG_LEVEL'];
+  trustProxy: boolean;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -124,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

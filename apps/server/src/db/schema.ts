@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The whole database schema. Each area's repository owns its tables; this file only declares them so that
@@ -24,6 +24,7 @@ export const users = pgTable(
     // The balance is a cache of the ledger's running total; the CHECK is what makes overdrawing impossible.
     credits: integer('credits').notNull().default(0),
     medium: text('medium'),
+    stripeCustomerId: text('stripe_customer_id'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
   },
@@ -66,4 +67,125 @@ export const media = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('media_owner_idx').on(table.ownerId)],
+);
+
+/** E-mail verification keys (sent as `/app/auth/confirm-email/{key}`); they expire after 3 days and work once. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_verifications_user_idx').on(table.userId)],
+);
+
+/** Password-reset tokens, stored hashed: a leaked database does not hand out working reset links. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
+/** Every refresh token issued, by its `jti`: rotation marks the old one used, logout and password changes revoke. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+/** Counters behind `GET /api/user-state/`, kept up to date from tracked actions. */
+export const userState = pgTable('user_state', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  layoutsCreated: integer('layouts_created').notNull().default(0),
+  exportsCompleted: integer('exports_completed').notNull().default(0),
+  hasSeenUpgradeNudge: boolean('has_seen_upgrade_nudge').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every payment, in either mode: Stripe Checkout or the test checkout. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    amount: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'declined', 'canceled'] }).notNull().default('pending'),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    // Stripe Checkout Session id, or our own test session id.
+    providerSessionId: text('provider_session_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    referralId: text('referral_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_session_key').on(table.provider, table.providerSessionId),
+    index('payments_user_idx').on(table.userId),
+    index('payments_subscription_idx').on(table.providerSubscriptionId),
+  ],
+);
+
+/** Stripe event ids already applied: the primary key is what makes a webhook delivered twice apply once. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Conversion events (`POST /api/conversion-event/`), the product's own analytics. */
+export const conversionEvents = pgTable(
+  'conversion_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    source: text('source'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conversion_events_user_idx').on(table.userId, table.createdAt), index('conversion_events_type_idx').on(table.eventType)],
+);
+
+/** Tracked actions (`POST /api/track-action/`): LAYOUT_CREATED, EXPORT_COMPLETED, ... */
+export const trackedActions = pgTable(
+  'tracked_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tracked_actions_user_idx').on(table.userId, table.createdAt)],
 );

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
+import { TooManyRequestsError } from '../lib/rate-limiter.ts';
 
 /**
  * One error handler for the whole API. Validation failures become field errors keyed by the payload field
@@ -12,6 +13,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
+        if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.statusCode).send({ detail: error.detail, ...error.fieldErrors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,6 +9,8 @@ export interface NewUser {
   username: string;
   email: string;
   passwordHash: string | null;
+  firstName?: string;
+  lastName?: string;
   isVerified?: boolean;
   isStaff?: boolean;
   isSuperuser?: boolean;

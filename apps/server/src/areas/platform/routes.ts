@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { AuthService } from '../auth/service.ts';
 
-export async function platformRoutes(app: FastifyInstance, deps: { config: AppConfig; db: Database; mailer: Mailer }) {
+export async function platformRoutes(app: FastifyInstance, deps: { config: AppConfig; db: Database; mailer: Mailer; auth: AuthService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The server only starts listening after migrations ran, so a database that answers means a migrated one.
@@ -22,11 +23,14 @@ export async function platformRoutes(app: FastifyInstance, deps: { config: AppCo
   routes.get(
     API_ROUTES.config,
     { schema: { tags: ['platform'], summary: 'What the client needs to know before sign-in', response: { 200: appConfigResponse } } },
-    async () => ({
-      google_sign_in: { enabled: Boolean(deps.config.google.clientId), authorization_url: null },
+    async () => {
+      const authorizationUrl = await deps.auth.googleAuthorizationUrl();
+      return {
+      google_sign_in: { enabled: authorizationUrl !== null, authorization_url: authorizationUrl },
       payments_mode: deps.config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
       dev_mailbox: deps.mailer.outbox !== null && deps.config.env !== 'production',
-    }),
+      };
+    },
   );
 
   const outbox = deps.mailer.outbox;

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow, UsersRepository } from '../areas/auth/users-repository.ts';
+import { InvalidTokenError, type TokenSigner } from '../areas/auth/tokens.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` on routes that need a logged-in user. */
+    currentUser?: UserRow;
+  }
+}
+
+class TokenNotValidError extends HttpError {
+  constructor() {
+    super(401, 'Given token not valid for any token type', { code: ['token_not_valid'] });
+  }
+}
+
+/**
+ * The bearer-token check, as an `onRequest` hook for the routes that need a user. An expired, malformed or
+ * refresh token, or one of a deactivated or deleted user, answers 401.
+ */
+export function createAuthenticate(deps: { signer: TokenSigner; users: UsersRepository }) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw unauthorized();
+    let userId: number;
+    try {
+      userId = (await deps.signer.verify('access', match[1])).userId;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw new TokenNotValidError();
+      throw error;
+    }
+    const user = await deps.users.findById(userId);
+    if (!user || !user.isActive) throw new TokenNotValidError();
+    request.currentUser = user;
+  };
+}
+export type Authenticate = ReturnType<typeof createAuthenticate>;
+
+/** The logged-in user of a route behind `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+/** A user id inside a path must be the caller's own (DECISIONS.md): anything else is 403. */
+export function assertOwnUserId(request: FastifyRequest, pathUserId: number | string): UserRow {
+  const user = currentUser(request);
+  if (String(user.id) !== String(pathUserId)) throw forbidden();
+  return user;
+}
