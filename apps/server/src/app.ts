@@ -15,6 +15,14 @@ import { createAuthService, type AuthService } from './areas/auth/service.ts';
 import { TokenSigner } from './areas/auth/tokens.ts';
 import { createUsersRepository } from './areas/auth/users-repository.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
+import { buildCatalogue, type Catalogue } from './areas/billing/catalogue.ts';
+import { createBillingRepository } from './areas/billing/repository.ts';
+import { billingRoutes } from './areas/billing/routes.ts';
+import { type BillingService, createBillingService } from './areas/billing/service.ts';
+import { createStripeGateway } from './areas/billing/stripe-gateway.ts';
+import { createGrowthRepository } from './areas/growth/repository.ts';
+import { growthRoutes } from './areas/growth/routes.ts';
+import { createGrowthService, type GrowthService } from './areas/growth/service.ts';
 import { type Authenticate, createAuthenticate } from './plugins/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -45,6 +53,9 @@ export interface AppContext {
   authenticate: Authenticate;
   signer: TokenSigner;
   limiter: RateLimiter;
+  billing: BillingService;
+  catalogue: Catalogue;
+  growth: GrowthService;
 }
 
 /** Builds the Fastify app: cross-cutting plugins, then the areas. No listening and no logic here. */
@@ -95,12 +106,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
     : null;
   const auth = createAuthService({ config, db, repository: createAuthRepository(db), signer, mailer, limiter, google, log: app.log });
-  const authenticate = createAuthenticate({ signer, users: createUsersRepository(db) });
-  const context: AppContext = { config, db, mailer, media, auth, authenticate, signer, limiter };
+  const users = createUsersRepository(db);
+  const authenticate = createAuthenticate({ signer, users });
+  const catalogue = buildCatalogue(config);
+  if (catalogue.missingPriceIds.length > 0) {
+    app.log.warn({ items: catalogue.missingPriceIds }, 'Stripe is on but these items have no STRIPE_PRICE_* id and cannot be sold');
+  }
+  const billing = createBillingService({ config, db, catalogue, repository: createBillingRepository(db), users, stripe: createStripeGateway(config), log: app.log });
+  const growth = createGrowthService(createGrowthRepository(db));
+  const context: AppContext = { config, db, mailer, media, auth, authenticate, signer, limiter, billing, catalogue, growth };
 
   await app.register(platformRoutes, context);
   await app.register(mediaRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(billingRoutes, context);
+  await app.register(growthRoutes, context);
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

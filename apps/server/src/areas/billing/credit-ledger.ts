@@ -1,3 +1,4 @@
+import { CREDIT_COSTS, type CreditAction } from '@stagecraft/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { creditLedger, users } from '../../db/schema.ts';
@@ -44,4 +45,24 @@ export async function applyCreditChange(db: Database, userId: number, entry: Led
     });
     return updated.credits;
   });
+}
+
+/**
+ * Pays for one paid operation with the costs of DECISIONS.md. Call it inside the transaction that records
+ * what was bought, so the charge and its record commit or roll back together; a failed operation never
+ * reaches it. `quantity` covers "1 per object" actions such as remove-all.
+ */
+export async function spendCredits(db: Database, userId: number, action: CreditAction, reference: string, quantity = 1): Promise<number> {
+  const cost = CREDIT_COSTS[action] * quantity;
+  if (cost === 0) {
+    const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+    if (!row) throw new Error(`No user ${userId}`);
+    return row.credits;
+  }
+  return applyCreditChange(db, userId, { delta: -cost, reason: action, reference });
+}
+
+/** Whether the user can afford an action now (for a fast refusal before slow work; `spendCredits` decides). */
+export function creditCost(action: CreditAction, quantity = 1): number {
+  return CREDIT_COSTS[action] * quantity;
 }
