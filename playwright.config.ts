@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
  * app, started exactly as `npm start` serves it, on a port and a data directory of its own.
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
+// The loopback SMTP sink the server sends to, and the HTTP inbox the tests read it from.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_INBOX_PORT ??= String(port + 2);
 const baseURL = `http://127.0.0.1:${port}`;
 // One fresh data directory per run (as a fresh install); workers inherit the id through the environment.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
@@ -32,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    command: 'node --import tsx e2e/support/start-server.ts',
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -44,6 +47,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
+      E2E_INBOX_PORT: process.env.E2E_INBOX_PORT,
     },
   },
 });

@@ -72,11 +72,13 @@ function parseOptions(args: string[]) {
   }
 }
 
-async function run(command: string, args: string[], db: Database): Promise<string> {
+type Operation = (db: Database) => Promise<string>;
+
+/** Checks the command and its options before the database is opened, so a typo fails at once. */
+function prepare(command: string, args: string[]): Operation {
   const { values } = parseOptions(args);
-  const users = createUsersRepository(db);
-  const findUser = async (email: string) => {
-    const user = await users.findByEmail(email);
+  const findUser = async (db: Database, email: string) => {
+    const user = await createUsersRepository(db).findByEmail(email);
     if (!user) throw new UsageError(`No user with e-mail ${email}`);
     return user;
   };
@@ -88,32 +90,42 @@ async function run(command: string, args: string[], db: Database): Promise<strin
       const password = required(values, 'password');
       const plan = values.plan === undefined ? 'free' : parsePlan(values.plan);
       const credits = values.credits === undefined ? 0 : parseInteger(values.credits, 'credits', { allowNegative: false });
-      if (await users.findByEmail(email)) throw new UsageError(`A user with e-mail ${email} already exists`);
-      if (await users.findByUsername(username)) throw new UsageError(`A user named ${username} already exists`);
-      const user = await users.insert({
-        email,
-        username,
-        passwordHash: await hashPassword(password),
-        isVerified: values.verified === true,
-        isStaff: values.staff === true || values.superuser === true,
-        isSuperuser: values.superuser === true,
-        plan,
-      });
-      if (credits > 0) await applyCreditChange(db, user.id, { delta: credits, reason: 'admin_grant', reference: 'cli:create-user' });
-      return `Created user ${user.id} ${username} <${email}> (plan ${plan}, ${credits} credits${user.isVerified ? ', verified' : ''}${user.isStaff ? ', staff' : ''}${user.isSuperuser ? ', superuser' : ''})`;
+      return async (db) => {
+        const users = createUsersRepository(db);
+        if (await users.findByEmail(email)) throw new UsageError(`A user with e-mail ${email} already exists`);
+        if (await users.findByUsername(username)) throw new UsageError(`A user named ${username} already exists`);
+        const user = await users.insert({
+          email,
+          username,
+          passwordHash: await hashPassword(password),
+          isVerified: values.verified === true,
+          isStaff: values.staff === true || values.superuser === true,
+          isSuperuser: values.superuser === true,
+          plan,
+        });
+        if (credits > 0) await applyCreditChange(db, user.id, { delta: credits, reason: 'admin_grant', reference: 'cli:create-user' });
+        const flags = [user.isVerified && 'verified', user.isStaff && 'staff', user.isSuperuser && 'superuser'].filter(Boolean);
+        return `Created user ${user.id} ${username} <${email}> (plan ${plan}, ${credits} credits${flags.length ? `, ${flags.join(', ')}` : ''})`;
+      };
     }
     case 'set-plan': {
-      const user = await findUser(parseEmail(required(values, 'email')));
+      const email = parseEmail(required(values, 'email'));
       const plan = parsePlan(required(values, 'plan'));
-      await users.setPlan(user.id, plan);
-      return `Plan of ${user.email} is now ${plan}`;
+      return async (db) => {
+        const user = await findUser(db, email);
+        await createUsersRepository(db).setPlan(user.id, plan);
+        return `Plan of ${user.email} is now ${plan}`;
+      };
     }
     case 'grant-credits': {
-      const user = await findUser(parseEmail(required(values, 'email')));
+      const email = parseEmail(required(values, 'email'));
       const amount = parseInteger(required(values, 'amount'), 'amount', { allowNegative: true });
       if (amount === 0) throw new UsageError('--amount must not be 0');
-      const balance = await applyCreditChange(db, user.id, { delta: amount, reason: 'admin_grant', reference: 'cli:grant-credits' });
-      return `${amount > 0 ? 'Granted' : 'Took'} ${Math.abs(amount)} credits ${amount > 0 ? 'to' : 'from'} ${user.email}; balance ${balance}`;
+      return async (db) => {
+        const user = await findUser(db, email);
+        const balance = await applyCreditChange(db, user.id, { delta: amount, reason: 'admin_grant', reference: 'cli:grant-credits' });
+        return `${amount > 0 ? 'Granted' : 'Took'} ${Math.abs(amount)} credits ${amount > 0 ? 'to' : 'from'} ${user.email}; balance ${balance}`;
+      };
     }
     default:
       throw new UsageError(`Unknown command: ${command}`);
@@ -126,13 +138,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
+  const operation = prepare(command, args);
   const config = loadConfig();
   const target = databaseTarget(config);
   const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'manage CLI') : () => {};
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    console.log(await run(command, args, database.db));
+    console.log(await operation(database.db));
     return 0;
   } finally {
     await database.close();
