@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 // The loopback SMTP sink the server sends to, and the HTTP inbox the tests read it from.
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_INBOX_PORT ??= String(port + 2);
+// The loopback OpenID provider that stands in for Google.
+process.env.E2E_OIDC_PORT ??= String(port + 3);
 const baseURL = `http://127.0.0.1:${port}`;
 // One fresh data directory per run (as a fresh install); workers inherit the id through the environment.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
@@ -49,6 +51,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
       E2E_INBOX_PORT: process.env.E2E_INBOX_PORT,
+      E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
     },
   },
 });

@@ -17,9 +17,10 @@ function decodeQuotedPrintable(body: string): string {
 
 /**
  * A loopback SMTP sink for the end-to-end tests: the server sends real SMTP to it, and the tests read what
- * arrived over a small HTTP inbox (`GET /messages?to=address`).
+ * arrived over a small HTTP inbox (`GET /messages?to=address`), which also takes the test's instructions for
+ * the loopback Google provider (`POST /google-identity`).
  */
-export async function startMailSink(smtpPort: number, httpPort: number) {
+export async function startMailSink(smtpPort: number, httpPort: number, onGoogleIdentity: (identity: Record<string, unknown>) => void) {
   const messages: SunkMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -47,6 +48,16 @@ export async function startMailSink(smtpPort: number, httpPort: number) {
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
   const http = createHttpServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sink');
+    // Test control: the identity the loopback Google provider vouches for at its next sign-in.
+    if (request.method === 'POST' && url.pathname === '/google-identity') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        onGoogleIdentity(JSON.parse(body) as Record<string, unknown>);
+        response.writeHead(204).end();
+      });
+      return;
+    }
     const to = url.searchParams.get('to')?.toLowerCase();
     const found = to ? messages.filter((message) => message.to.includes(to)) : messages;
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { startMailSink } from './mail-sink.ts';
 
 /**
@@ -8,18 +9,41 @@ import { startMailSink } from './mail-sink.ts';
  */
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const inboxPort = Number(process.env.E2E_INBOX_PORT);
-const sink = await startMailSink(smtpPort, inboxPort);
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
+
+/**
+ * A loopback OpenID provider standing in for Google. Its authorization page signs in at once and returns to
+ * the app with a code; the identity it vouches for is set by the test through the inbox's control endpoint.
+ */
+const provider = new OAuth2Server();
+await provider.issuer.keys.generate('RS256');
+await provider.start(oidcPort, '127.0.0.1');
+// Name the issuer by the address it listens on (its default says localhost, which may resolve to ::1).
+provider.issuer.url = `http://127.0.0.1:${oidcPort}`;
+let googleIdentity: Record<string, unknown> = { email: 'nobody@example.com', email_verified: true };
+provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, googleIdentity));
+
+const sink = await startMailSink(smtpPort, inboxPort, (identity) => {
+  googleIdentity = identity;
+});
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
-  env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  env: {
+    ...process.env,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    GOOGLE_CLIENT_ID: 'stagecraft-e2e',
+    GOOGLE_CLIENT_SECRET: 'stagecraft-e2e-secret',
+    GOOGLE_ISSUER_URL: provider.issuer.url ?? '',
+  },
   stdio: 'inherit',
 });
 
 const stop = async () => {
   server.kill('SIGTERM');
   await sink.close();
+  await provider.stop();
 };
 process.on('SIGTERM', () => void stop().then(() => process.exit(0)));
 process.on('SIGINT', () => void stop().then(() => process.exit(0)));
