@@ -34,7 +34,12 @@ function startProcess(script: string, env: Record<string, string>): ChildProcess
   });
 }
 
-async function measure(target: string, url: string, headers: Record<string, string>, durationSeconds: number): Promise<HttpFigure> {
+async function measure(
+  target: string,
+  url: string,
+  headers: Record<string, string>,
+  durationSeconds: number,
+): Promise<HttpFigure> {
   const result = await autocannon({ url, connections: 10, duration: durationSeconds, headers });
   return { target, path: new URL(url).pathname, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
@@ -46,14 +51,22 @@ export async function benchHttp(durationSeconds: number): Promise<HttpFigure[]> 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-bench-'));
   const ourPort = 4401;
   const barePort = 4402;
-  const ours = startProcess('apps/server/src/server.ts', { PORT: String(ourPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const ours = startProcess('apps/server/src/server.ts', {
+    PORT: String(ourPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
   const bare = startProcess('bench/bare-server.ts', { PORT: String(barePort), LANDING_HTML: indexHtml });
   try {
     await waitFor(`http://127.0.0.1:${ourPort}/healthz`, 120_000);
     await waitFor(`http://127.0.0.1:${barePort}/healthz`, 30_000);
     const html = { accept: 'text/html' };
     const figures: HttpFigure[] = [];
-    for (const [pathname, headers] of [['/healthz', {}], ['/', html]] as const) {
+    for (const [pathname, headers] of [
+      ['/healthz', {}],
+      ['/', html],
+    ] as const) {
       // Warm both up so JIT and caches are in the same state before measuring.
       await measure('warm-up', `http://127.0.0.1:${ourPort}${pathname}`, headers, 2);
       await measure('warm-up', `http://127.0.0.1:${barePort}${pathname}`, headers, 2);

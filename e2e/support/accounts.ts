@@ -29,7 +29,15 @@ export async function createVerifiedUser(request: APIRequestContext, prefix = 's
 }
 
 /** Tells the loopback Google provider whom to sign in next. */
-export async function setGoogleIdentity(identity: { email: string; email_verified?: boolean; given_name?: string; family_name?: string }) {
-  const response = await fetch(`${INBOX_URL}/google-identity`, { method: 'POST', body: JSON.stringify({ email_verified: true, ...identity }) });
+export async function setGoogleIdentity(identity: {
+  email: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+}) {
+  const response = await fetch(`${INBOX_URL}/google-identity`, {
+    method: 'POST',
+    body: JSON.stringify({ email_verified: true, ...identity }),
+  });
   expect(response.status).toBe(204);
 }

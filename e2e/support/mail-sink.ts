@@ -12,7 +12,9 @@ export interface SunkMail {
 
 /** Undoes quoted-printable soft line breaks and escapes, which mail encoders put into long lines and URLs. */
 function decodeQuotedPrintable(body: string): string {
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 /**
@@ -20,7 +22,11 @@ function decodeQuotedPrintable(body: string): string {
  * arrived over a small HTTP inbox (`GET /messages?to=address`), which also takes the test's instructions for
  * the loopback Google provider (`POST /google-identity`).
  */
-export async function startMailSink(smtpPort: number, httpPort: number, onGoogleIdentity: (identity: Record<string, unknown>) => void) {
+export async function startMailSink(
+  smtpPort: number,
+  httpPort: number,
+  onGoogleIdentity: (identity: Record<string, unknown>) => void,
+) {
   const messages: SunkMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,

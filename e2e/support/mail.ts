@@ -16,7 +16,10 @@ export async function linkFromMail(address: string, pattern: RegExp): Promise<st
       async () => {
         const response = await fetch(`${INBOX_URL}/messages?to=${encodeURIComponent(address)}`);
         const messages = (await response.json()) as SunkMail[];
-        link = messages.flatMap((message) => message.links).filter((candidate) => pattern.test(candidate)).at(-1);
+        link = messages
+          .flatMap((message) => message.links)
+          .filter((candidate) => pattern.test(candidate))
+          .at(-1);
         return link;
       },
       { timeout: 15_000, message: `no e-mail to ${address} with a link matching ${pattern}` },

@@ -21,7 +21,9 @@ await provider.start(oidcPort, '127.0.0.1');
 // Name the issuer by the address it listens on (its default says localhost, which may resolve to ::1).
 provider.issuer.url = `http://127.0.0.1:${oidcPort}`;
 let googleIdentity: Record<string, unknown> = { email: 'nobody@example.com', email_verified: true };
-provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, googleIdentity));
+provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) =>
+  Object.assign(token.payload, googleIdentity),
+);
 
 const sink = await startMailSink(smtpPort, inboxPort, (identity) => {
   googleIdentity = identity;

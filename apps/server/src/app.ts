@@ -105,14 +105,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         redirectUri: `${config.appUrl}/google/callback`,
       })
     : null;
-  const auth = createAuthService({ config, db, repository: createAuthRepository(db), signer, mailer, limiter, google, log: app.log });
+  const auth = createAuthService({
+    config,
+    db,
+    repository: createAuthRepository(db),
+    signer,
+    mailer,
+    limiter,
+    google,
+    log: app.log,
+  });
   const users = createUsersRepository(db);
   const authenticate = createAuthenticate({ signer, users });
   const catalogue = buildCatalogue(config);
   if (catalogue.missingPriceIds.length > 0) {
-    app.log.warn({ items: catalogue.missingPriceIds }, 'Stripe is on but these items have no STRIPE_PRICE_* id and cannot be sold');
+    app.log.warn(
+      { items: catalogue.missingPriceIds },
+      'Stripe is on but these items have no STRIPE_PRICE_* id and cannot be sold',
+    );
   }
-  const billing = createBillingService({ config, db, catalogue, repository: createBillingRepository(db), users, stripe: createStripeGateway(config), log: app.log });
+  const billing = createBillingService({
+    config,
+    db,
+    catalogue,
+    repository: createBillingRepository(db),
+    users,
+    stripe: createStripeGateway(config),
+    log: app.log,
+  });
   const growth = createGrowthService(createGrowthRepository(db));
   const context: AppContext = { config, db, mailer, media, auth, authenticate, signer, limiter, billing, catalogue, growth };
 

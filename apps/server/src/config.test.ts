@@ -10,7 +10,13 @@ describe('configuration', () => {
   it('has embedded defaults that need no settings at all', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', appUrl: 'http://127.0.0.1:8080', databaseUrl: undefined, smtpUrl: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      appUrl: 'http://127.0.0.1:8080',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(config.dataDir).toBe(dataDir);
   });
 
@@ -24,7 +30,9 @@ describe('configuration', () => {
 
   it('derives APP_URL from HOST and PORT, and trims a configured one', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0', PORT: '3000' }).appUrl).toBe('http://127.0.0.1:3000');
-    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://staging.example.com/' }).appUrl).toBe('https://staging.example.com');
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://staging.example.com/' }).appUrl).toBe(
+      'https://staging.example.com',
+    );
   });
 
   it('refuses bad settings with a message naming each one', () => {

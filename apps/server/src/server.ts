@@ -23,7 +23,12 @@ async function main() {
   await database.migrate();
 
   const log = { info: (object: object, message: string) => app.log.info(object, message) };
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
   const app = await buildApp({ config, db: database.db, mailer });
 
   let stopping = false;

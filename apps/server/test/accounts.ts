@@ -18,10 +18,15 @@ export const STRONG_PASSWORD = 'Sunlit-Parquet-42';
 /** Links the outbox holds for an address, newest first. */
 export async function linksSentTo(ctx: TestContext, email: string, pattern: RegExp): Promise<string[]> {
   const messages = (await ctx.mailer.outbox?.list()) ?? [];
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase()).flatMap((message) => message.links.filter((link) => pattern.test(link)));
+  return messages
+    .filter((message) => message.to.toLowerCase() === email.toLowerCase())
+    .flatMap((message) => message.links.filter((link) => pattern.test(link)));
 }
 
-export async function registerUser(ctx: TestContext, overrides: Partial<Record<'username' | 'email' | 'password' | 'password2' | 'medium', string>> = {}) {
+export async function registerUser(
+  ctx: TestContext,
+  overrides: Partial<Record<'username' | 'email' | 'password' | 'password2' | 'medium', string>> = {},
+) {
   const username = overrides.username ?? uniqueName('stager');
   const body = {
     username,
@@ -35,14 +40,21 @@ export async function registerUser(ctx: TestContext, overrides: Partial<Record<'
 }
 
 /** Signs up, follows the e-mailed link and logs in: a user as the product makes one. */
-export async function verifiedUser(ctx: TestContext): Promise<{ email: string; username: string; password: string; tokens: LoginResponse }> {
+export async function verifiedUser(
+  ctx: TestContext,
+): Promise<{ email: string; username: string; password: string; tokens: LoginResponse }> {
   const { response, email, username, password } = await registerUser(ctx);
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const [link] = await linksSentTo(ctx, email, /confirm-email/);
   const key = link?.split('/').pop() ?? '';
   const confirmed = await ctx.app.inject({ method: 'GET', url: `/api/auth/confirm-email/${key}/` });
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
-  const login = await ctx.app.inject({ method: 'POST', url: '/auth/login/', payload: { email, password }, remoteAddress: uniqueIp() });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/login/',
+    payload: { email, password },
+    remoteAddress: uniqueIp(),
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { email, username, password, tokens: login.json<LoginResponse>() };
 }

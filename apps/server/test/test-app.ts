@@ -34,7 +34,12 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     ...options.env,
   });
   const database = await createTestDatabase(kind);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: { info: () => {} } });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(dataDir, 'outbox'),
+    log: { info: () => {} },
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -22,7 +22,10 @@ export type TokenPair = z.infer<typeof tokenPair>;
 export const loginUser = z.object({ pk: z.number().int(), username: z.string(), email: z.string(), is_staff: z.boolean() });
 export type LoginUser = z.infer<typeof loginUser>;
 
-export const loginRequest = z.object({ email: z.string().trim().min(1, 'This field is required.'), password: z.string().min(1, 'This field is required.') });
+export const loginRequest = z.object({
+  email: z.string().trim().min(1, 'This field is required.'),
+  password: z.string().min(1, 'This field is required.'),
+});
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = tokenPair.extend({ user: loginUser });
 export type LoginResponse = z.infer<typeof loginResponse>;

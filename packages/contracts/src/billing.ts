@@ -47,7 +47,11 @@ export type PlansResponse = z.infer<typeof plansResponse>;
 export const subscribeRequest = z.object({ referral_id: z.string().max(200).nullish() }).nullish();
 export const subscribeResponse = z.object({ url: z.string() });
 
-export const paymentSuccessfulResponse = z.object({ success: z.literal(true), plan: z.enum(PLAN_KEYS), credits: z.number().int() });
+export const paymentSuccessfulResponse = z.object({
+  success: z.literal(true),
+  plan: z.enum(PLAN_KEYS),
+  credits: z.number().int(),
+});
 export type PaymentSuccessfulResponse = z.infer<typeof paymentSuccessfulResponse>;
 
 export const billingPortalResponse = z.object({ url: z.string() });

@@ -34,7 +34,22 @@ async function manage(dataDir: string, ...args: string[]) {
 describe('management CLI', () => {
   it('creates a user, sets the plan and grants credits through the ledger, on the server database', async () => {
     const dataDir = await newDataDir();
-    const created = await manage(dataDir, 'create-user', '--email', 'Stager@Example.com', '--username', 'stager', '--password', 'correct horse', '--verified', '--staff', '--credits', '4', '--plan', 'paid');
+    const created = await manage(
+      dataDir,
+      'create-user',
+      '--email',
+      'Stager@Example.com',
+      '--username',
+      'stager',
+      '--password',
+      'correct horse',
+      '--verified',
+      '--staff',
+      '--credits',
+      '4',
+      '--plan',
+      'paid',
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Created user');
     expect((await manage(dataDir, 'set-plan', '--email', 'stager@example.com', '--plan', 'pro')).code).toBe(0);
@@ -46,10 +61,23 @@ describe('management CLI', () => {
 
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     const [user] = await database.db.select().from(users).where(eq(users.username, 'stager'));
-    expect(user).toMatchObject({ email: 'Stager@Example.com', plan: 'pro', credits: 10, isVerified: true, isStaff: true, isSuperuser: false });
+    expect(user).toMatchObject({
+      email: 'Stager@Example.com',
+      plan: 'pro',
+      credits: 10,
+      isVerified: true,
+      isStaff: true,
+      isSuperuser: false,
+    });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
-    const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, user?.id ?? -1));
-    expect(ledger.map((row) => [row.delta, row.balanceAfter])).toEqual([[4, 4], [6, 10]]);
+    const ledger = await database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user?.id ?? -1));
+    expect(ledger.map((row) => [row.delta, row.balanceAfter])).toEqual([
+      [4, 4],
+      [6, 10],
+    ]);
     await database.close();
   }, 60_000);
 
@@ -58,7 +86,18 @@ describe('management CLI', () => {
     const missing = await manage(dataDir, 'create-user', '--email', 'x@example.com');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--username is required');
-    const badPlan = await manage(dataDir, 'create-user', '--email', 'x@example.com', '--username', 'x', '--password', 'p', '--plan', 'gold');
+    const badPlan = await manage(
+      dataDir,
+      'create-user',
+      '--email',
+      'x@example.com',
+      '--username',
+      'x',
+      '--password',
+      'p',
+      '--plan',
+      'gold',
+    );
     expect(badPlan.stderr).toContain('--plan must be one of free, paid, pro');
     const unknown = await manage(dataDir, 'delete-everything');
     expect(unknown.stderr).toContain('Unknown command: delete-everything');

@@ -103,7 +103,8 @@ function prepare(command: string, args: string[]): Operation {
           isSuperuser: values.superuser === true,
           plan,
         });
-        if (credits > 0) await applyCreditChange(db, user.id, { delta: credits, reason: 'admin_grant', reference: 'cli:create-user' });
+        if (credits > 0)
+          await applyCreditChange(db, user.id, { delta: credits, reason: 'admin_grant', reference: 'cli:create-user' });
         const flags = [user.isVerified && 'verified', user.isStaff && 'staff', user.isSuperuser && 'superuser'].filter(Boolean);
         return `Created user ${user.id} ${username} <${email}> (plan ${plan}, ${credits} credits${flags.length ? `, ${flags.join(', ')}` : ''})`;
       };
@@ -123,7 +124,11 @@ function prepare(command: string, args: string[]): Operation {
       if (amount === 0) throw new UsageError('--amount must not be 0');
       return async (db) => {
         const user = await findUser(db, email);
-        const balance = await applyCreditChange(db, user.id, { delta: amount, reason: 'admin_grant', reference: 'cli:grant-credits' });
+        const balance = await applyCreditChange(db, user.id, {
+          delta: amount,
+          reason: 'admin_grant',
+          reference: 'cli:grant-credits',
+        });
         return `${amount > 0 ? 'Granted' : 'Took'} ${Math.abs(amount)} credits ${amount > 0 ? 'to' : 'from'} ${user.email}; balance ${balance}`;
       };
     }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The whole database schema. Each area's repository owns its tables; this file only declares them so that
@@ -20,7 +32,9 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
-    plan: text('plan', { enum: ['free', 'paid', 'pro'] }).notNull().default('free'),
+    plan: text('plan', { enum: ['free', 'paid', 'pro'] })
+      .notNull()
+      .default('free'),
     // The balance is a cache of the ledger's running total; the CHECK is what makes overdrawing impossible.
     credits: integer('credits').notNull().default(0),
     medium: text('medium'),
@@ -137,7 +151,9 @@ export const payments = pgTable(
     itemKey: text('item_key').notNull(),
     amount: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'declined', 'canceled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'declined', 'canceled'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
     // Stripe Checkout Session id, or our own test session id.
     providerSessionId: text('provider_session_id').notNull(),
@@ -172,7 +188,10 @@ export const conversionEvents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('conversion_events_user_idx').on(table.userId, table.createdAt), index('conversion_events_type_idx').on(table.eventType)],
+  (table) => [
+    index('conversion_events_user_idx').on(table.userId, table.createdAt),
+    index('conversion_events_type_idx').on(table.eventType),
+  ],
 );
 
 /** Tracked actions (`POST /api/track-action/`): LAYOUT_CREATED, EXPORT_COMPLETED, ... */

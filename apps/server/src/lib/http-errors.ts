@@ -13,8 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, fieldErrors: Record<string, string[]> = {}) =>
-  new HttpError(400, detail, fieldErrors);
+export const badRequest = (detail: string, fieldErrors: Record<string, string[]> = {}) => new HttpError(400, detail, fieldErrors);
 export const unauthorized = (detail = 'Authentication credentials were not provided.') => new HttpError(401, detail);
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);

@@ -43,7 +43,8 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && prefersHtml(request);
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && prefersHtml(request);
     if (isPageRequest && built) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

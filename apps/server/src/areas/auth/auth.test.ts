@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
-import { bearer, linksSentTo, registerUser, STRONG_PASSWORD, uniqueIp, uniqueName, verifiedUser } from '../../../test/accounts.ts';
+import {
+  bearer,
+  linksSentTo,
+  registerUser,
+  STRONG_PASSWORD,
+  uniqueIp,
+  uniqueName,
+  verifiedUser,
+} from '../../../test/accounts.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
 import { creditLedger, emailVerifications, passwordResets, users } from '../../db/schema.ts';
 import { AUTH_RATE_LIMITS } from './service.ts';
@@ -17,7 +25,10 @@ describeEachDatabase('accounts', (ctx) => {
     expect(response.statusCode).toBe(201);
     const [user] = await ctx().db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ username, plan: 'free', credits: 3, isVerified: false, medium: 'Instagram' });
-    const ledger = await ctx().db.select().from(creditLedger).where(eq(creditLedger.userId, user?.id ?? 0));
+    const ledger = await ctx()
+      .db.select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user?.id ?? 0));
     expect(ledger).toMatchObject([{ delta: 3, reason: 'signup_bonus', balanceAfter: 3 }]);
     const links = await linksSentTo(ctx(), email, /\/app\/auth\/confirm-email\/[\w-]+$/);
     expect(links).toHaveLength(1);
@@ -35,13 +46,21 @@ describeEachDatabase('accounts', (ctx) => {
 
   it('validates the sign-up form field by field', async () => {
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ password: 'Sunlit-Parquet-42', password2: 'Sunlit-Parquet-43' }, 'non_field_errors', "The two password fields didn't match."],
+      [
+        { password: 'Sunlit-Parquet-42', password2: 'Sunlit-Parquet-43' },
+        'non_field_errors',
+        "The two password fields didn't match.",
+      ],
       [{ password: 'Sh0rt!' }, 'password', 'This password is too short. It must contain at least 8 characters.'],
       [{ password: '8675309123' }, 'password', 'This password is entirely numeric.'],
       [{ password: 'password1' }, 'password', 'This password is too common.'],
       [{ medium: 'Carrier pigeon' }, 'medium', '"Carrier pigeon" is not a valid choice.'],
       [{ email: 'not-an-address' }, 'email', 'Enter a valid email address.'],
-      [{ username: 'has spaces' }, 'username', 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.'],
+      [
+        { username: 'has spaces' },
+        'username',
+        'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const { response } = await registerUser(ctx(), overrides);
@@ -85,7 +104,16 @@ describeEachDatabase('accounts', (ctx) => {
     expect((refresh.exp ?? 0) - (refresh.iat ?? 0)).toBe(7 * 24 * 3600);
     const profile = await get('/api/auth/user/', bearer(tokens.access));
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ pk: tokens.user.pk, user_id: tokens.user.pk, username, email, is_verified: true, plan: 'free', is_staff: false, is_superuser: false });
+    expect(profile.json()).toMatchObject({
+      pk: tokens.user.pk,
+      user_id: tokens.user.pk,
+      username,
+      email,
+      is_verified: true,
+      plan: 'free',
+      is_staff: false,
+      is_superuser: false,
+    });
     expect(profile.json().last_login).not.toBeNull();
   });
 
@@ -100,7 +128,10 @@ describeEachDatabase('accounts', (ctx) => {
     const second = await registerUser(ctx());
     const [secondLink] = await linksSentTo(ctx(), second.email, /confirm-email/);
     const secondKey = secondLink?.split('/').pop() ?? '';
-    await ctx().db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.key, secondKey));
+    await ctx()
+      .db.update(emailVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerifications.key, secondKey));
     expect((await get(`/api/auth/confirm-email/${secondKey}/`)).statusCode).toBe(410);
   });
 
@@ -159,14 +190,30 @@ describeEachDatabase('accounts', (ctx) => {
 
   it('changes the password, revokes every refresh token and hands the session a new pair', async () => {
     const { tokens, email, password } = await verifiedUser(ctx());
-    const wrongOld = await post('/auth/password/change/', { old_password: 'not-it-at-all', new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-7' }, bearer(tokens.access));
+    const wrongOld = await post(
+      '/auth/password/change/',
+      { old_password: 'not-it-at-all', new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-7' },
+      bearer(tokens.access),
+    );
     expect(wrongOld.json().old_password).toEqual(['Your old password was entered incorrectly. Please enter it again.']);
-    const mismatch = await post('/auth/password/change/', { old_password: password, new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-8' }, bearer(tokens.access));
+    const mismatch = await post(
+      '/auth/password/change/',
+      { old_password: password, new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-8' },
+      bearer(tokens.access),
+    );
     expect(mismatch.statusCode).toBe(400);
-    const weak = await post('/auth/password/change/', { old_password: password, new_password1: '12345678', new_password2: '12345678' }, bearer(tokens.access));
+    const weak = await post(
+      '/auth/password/change/',
+      { old_password: password, new_password1: '12345678', new_password2: '12345678' },
+      bearer(tokens.access),
+    );
     expect(weak.json().new_password2).toContain('This password is too common.');
 
-    const changed = await post('/auth/password/change/', { old_password: password, new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-7' }, bearer(tokens.access));
+    const changed = await post(
+      '/auth/password/change/',
+      { old_password: password, new_password1: 'Brand-New-Floor-7', new_password2: 'Brand-New-Floor-7' },
+      bearer(tokens.access),
+    );
     expect(changed.statusCode).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
     expect((await post('/api/token/refresh/', { refresh: changed.json().refresh })).statusCode).toBe(200);
@@ -192,8 +239,16 @@ describeEachDatabase('accounts', (ctx) => {
     await post('/api/auth/password/reset/', { email });
     const [laterLink] = await linksSentTo(ctx(), email, /\/app\/auth\/reset-password\//);
     const [laterUid, laterToken] = (laterLink ?? '').split('/').slice(-2);
-    await ctx().db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, tokens.user.pk));
-    const expired = await post('/api/auth/password/reset/confirm/', { uid: laterUid, token: laterToken, new_password1: 'Another-Good-One-5', new_password2: 'Another-Good-One-5' });
+    await ctx()
+      .db.update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, tokens.user.pk));
+    const expired = await post('/api/auth/password/reset/confirm/', {
+      uid: laterUid,
+      token: laterToken,
+      new_password1: 'Another-Good-One-5',
+      new_password2: 'Another-Good-One-5',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().detail).toContain('invalid or has expired');
   });
@@ -205,17 +260,32 @@ describeEachDatabase('accounts', (ctx) => {
     const [link] = await linksSentTo(ctx(), alice.email, /\/app\/auth\/reset-password\//);
     const token = (link ?? '').split('/').pop();
     const bobUid = Buffer.from(String(bob.tokens.user.pk)).toString('base64url');
-    const attempt = await post('/api/auth/password/reset/confirm/', { uid: bobUid, token, new_password1: 'Hijack-Attempt-77', new_password2: 'Hijack-Attempt-77' });
+    const attempt = await post('/api/auth/password/reset/confirm/', {
+      uid: bobUid,
+      token,
+      new_password1: 'Hijack-Attempt-77',
+      new_password2: 'Hijack-Attempt-77',
+    });
     expect(attempt.statusCode).toBe(400);
     expect((await post('/auth/login/', { email: bob.email, password: bob.password })).statusCode).toBe(200);
   });
 
   it('edits first and last name, and reports permissions and plan', async () => {
     const { tokens } = await verifiedUser(ctx());
-    const patched = await ctx().app.inject({ method: 'PATCH', url: '/api/auth/user/', payload: { first_name: ' Ada ', last_name: 'Stager' }, headers: bearer(tokens.access) });
+    const patched = await ctx().app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      payload: { first_name: ' Ada ', last_name: 'Stager' },
+      headers: bearer(tokens.access),
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ first_name: 'Ada', last_name: 'Stager' });
-    const tooLong = await ctx().app.inject({ method: 'PATCH', url: '/api/auth/user/', payload: { first_name: 'x'.repeat(151) }, headers: bearer(tokens.access) });
+    const tooLong = await ctx().app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      payload: { first_name: 'x'.repeat(151) },
+      headers: bearer(tokens.access),
+    });
     expect(tooLong.statusCode).toBe(400);
     const permissions = await get('/api/check-permissions/', bearer(tokens.access));
     expect(permissions.json()).toMatchObject({ is_staff: false, is_superuser: false, plan: 'free', is_verified: true });
@@ -226,14 +296,24 @@ describeEachDatabase('accounts', (ctx) => {
     const ip = uniqueIp();
     let last;
     for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerEmail.max; attempt += 1) {
-      last = await ctx().app.inject({ method: 'POST', url: '/auth/login/', payload: { email, password: 'Wrong-Password-1' }, remoteAddress: uniqueIp() });
+      last = await ctx().app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { email, password: 'Wrong-Password-1' },
+        remoteAddress: uniqueIp(),
+      });
     }
     expect(last?.statusCode).toBe(429);
     expect(last?.json().detail).toMatch(/^Too many attempts\. Please wait \d+ (minutes|seconds) and try again\.$/);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
 
     for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerIp.max; attempt += 1) {
-      last = await ctx().app.inject({ method: 'POST', url: '/auth/login/', payload: { email: `${uniqueName('spray')}@example.com`, password: 'x' }, remoteAddress: ip });
+      last = await ctx().app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { email: `${uniqueName('spray')}@example.com`, password: 'x' },
+        remoteAddress: ip,
+      });
     }
     expect(last?.statusCode).toBe(429);
   });
@@ -253,7 +333,12 @@ describeEachDatabase('accounts', (ctx) => {
     const bob = await verifiedUser(ctx());
     const asAlice = await get('/api/auth/user/', bearer(alice.tokens.access));
     expect(asAlice.json().email).toBe(alice.email);
-    await ctx().app.inject({ method: 'PATCH', url: '/api/auth/user/', payload: { first_name: 'Mallory' }, headers: bearer(alice.tokens.access) });
+    await ctx().app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      payload: { first_name: 'Mallory' },
+      headers: bearer(alice.tokens.access),
+    });
     expect((await get('/api/auth/user/', bearer(bob.tokens.access))).json().first_name).toBe('');
     // Alice's refresh token cannot be spent as Bob's by editing nothing but the claimed user.
     const logoutAlice = await post('/auth/logout/', { refresh: alice.tokens.refresh });

@@ -11,7 +11,10 @@ import { users } from '../../db/schema.ts';
  */
 const provider = new OAuth2Server();
 const issuedCodes = new Set<string>();
-let nextIdentity: { email: string; email_verified: boolean; given_name?: string; family_name?: string } = { email: '', email_verified: true };
+let nextIdentity: { email: string; email_verified: boolean; given_name?: string; family_name?: string } = {
+  email: '',
+  email_verified: true,
+};
 
 await provider.issuer.keys.generate('RS256');
 await provider.start(0, '127.0.0.1');
@@ -22,13 +25,16 @@ provider.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
   if (code) issuedCodes.add(code);
 });
 // A real provider refuses codes it never issued, and each code works once.
-provider.service.on('beforeResponse', (response: { body: unknown; statusCode: number }, request: { body: Record<string, string> }) => {
-  if (request.body.grant_type !== 'authorization_code') return;
-  if (!issuedCodes.delete(request.body.code ?? '')) {
-    response.statusCode = 400;
-    response.body = { error: 'invalid_grant' };
-  }
-});
+provider.service.on(
+  'beforeResponse',
+  (response: { body: unknown; statusCode: number }, request: { body: Record<string, string> }) => {
+    if (request.body.grant_type !== 'authorization_code') return;
+    if (!issuedCodes.delete(request.body.code ?? '')) {
+      response.statusCode = 400;
+      response.body = { error: 'invalid_grant' };
+    }
+  },
+);
 provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
   Object.assign(token.payload, nextIdentity);
 });
@@ -53,7 +59,8 @@ describeEachDatabase(
       expect(location.pathname).toBe('/google/callback');
       return location.searchParams.get('code') ?? '';
     }
-    const signIn = (code: string) => ctx().app.inject({ method: 'POST', url: '/api/auth/google/', payload: { code }, remoteAddress: uniqueIp() });
+    const signIn = (code: string) =>
+      ctx().app.inject({ method: 'POST', url: '/api/auth/google/', payload: { code }, remoteAddress: uniqueIp() });
 
     it('tells the client where the authorization page is, asking for openid, email, profile and offline access', async () => {
       const config = await ctx().app.inject({ method: 'GET', url: '/api/config/' });
@@ -75,8 +82,17 @@ describeEachDatabase(
       const body = first.json();
       expect(body.user.email).toBe(email);
       const [row] = await ctx().db.select().from(users).where(eq(users.email, email));
-      expect(row).toMatchObject({ isVerified: true, plan: 'free', credits: 3, firstName: 'Grace', lastName: 'Home', passwordHash: null });
-      expect((await ctx().app.inject({ method: 'GET', url: '/api/auth/user/', headers: bearer(body.access) })).statusCode).toBe(200);
+      expect(row).toMatchObject({
+        isVerified: true,
+        plan: 'free',
+        credits: 3,
+        firstName: 'Grace',
+        lastName: 'Home',
+        passwordHash: null,
+      });
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/auth/user/', headers: bearer(body.access) })).statusCode).toBe(
+        200,
+      );
 
       const again = await signIn(await codeFromProvider());
       expect(again.json().user.pk).toBe(body.user.pk);

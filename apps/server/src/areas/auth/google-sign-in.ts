@@ -19,17 +19,24 @@ const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(ur
  * and trusts only a verified e-mail from a verified ID token. The issuer is configurable so tests can run the
  * whole flow against a loopback provider.
  */
-export function createGoogleSignIn(options: { clientId: string; clientSecret: string | undefined; issuerUrl: string; redirectUri: string }) {
+export function createGoogleSignIn(options: {
+  clientId: string;
+  clientSecret: string | undefined;
+  issuerUrl: string;
+  redirectUri: string;
+}) {
   const issuer = new URL(options.issuerUrl);
   // Plain HTTP is refused except for a loopback test provider.
   const execute = issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : [];
   let discovery: Promise<oidc.Configuration> | null = null;
 
   const configuration = (): Promise<oidc.Configuration> => {
-    discovery ??= oidc.discovery(issuer, options.clientId, options.clientSecret, undefined, { execute }).catch((error: unknown) => {
-      discovery = null; // try again on the next call rather than remembering a network failure
-      throw error;
-    });
+    discovery ??= oidc
+      .discovery(issuer, options.clientId, options.clientSecret, undefined, { execute })
+      .catch((error: unknown) => {
+        discovery = null; // try again on the next call rather than remembering a network failure
+        throw error;
+      });
     return discovery;
   };
 

@@ -36,7 +36,11 @@ export function similarity(a: string, b: string): number {
       previous = current;
     }
     if (bestLength === 0) return 0;
-    return bestLength + matches(x.slice(0, bestX), y.slice(0, bestY)) + matches(x.slice(bestX + bestLength), y.slice(bestY + bestLength));
+    return (
+      bestLength +
+      matches(x.slice(0, bestX), y.slice(0, bestY)) +
+      matches(x.slice(bestX + bestLength), y.slice(bestY + bestLength))
+    );
   };
   return (2 * matches(a, b)) / (a.length + b.length);
 }

@@ -37,7 +37,10 @@ export function createAuthRepository(db: Database) {
     /** Marks the user verified and their open keys used (an identity provider vouched for the address). */
     async consumeVerificationForUser(userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(emailVerifications).set({ usedAt: sql`now()` }).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+        await tx
+          .update(emailVerifications)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
         await tx.update(users).set({ isVerified: true }).where(eq(users.id, userId));
       });
     },
@@ -58,12 +61,20 @@ export function createAuthRepository(db: Database) {
         const used = await tx
           .update(passwordResets)
           .set({ usedAt: sql`now()` })
-          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+          .where(
+            and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)),
+          )
           .returning({ tokenHash: passwordResets.tokenHash });
         if (used.length === 0) return false;
-        await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
         await tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, userId));
-        await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
         return true;
       });
     },
@@ -71,7 +82,10 @@ export function createAuthRepository(db: Database) {
     async changePassword(userId: number, passwordHash: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-        await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
       });
     },
 
@@ -86,12 +100,22 @@ export function createAuthRepository(db: Database) {
       const consumed = await db
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.jti, jti), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(refreshTokens.jti, jti),
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ jti: refreshTokens.jti });
       return consumed.length > 0;
     },
     async recordLogin(userId: number): Promise<void> {
-      await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ lastLogin: sql`now()` })
+        .where(eq(users.id, userId));
     },
     async updateNames(userId: number, names: { firstName?: string; lastName?: string }): Promise<void> {
       if (names.firstName === undefined && names.lastName === undefined) return;

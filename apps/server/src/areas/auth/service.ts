@@ -110,7 +110,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
   async function loginResponse(user: UserRow): Promise<LoginResponse> {
     await repository.recordLogin(user.id);
-    return { ...(await issueTokens(user.id)), user: { pk: user.id, username: user.username, email: user.email, is_staff: user.isStaff } };
+    return {
+      ...(await issueTokens(user.id)),
+      user: { pk: user.id, username: user.username, email: user.email, is_staff: user.isStaff },
+    };
   }
 
   async function sendVerification(user: UserRow, { force }: { force: boolean }): Promise<void> {
@@ -119,15 +122,32 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (latest && !latest.usedAt && Date.now() - latest.createdAt.getTime() < VERIFICATION_RESEND_COOLDOWN_MS) return;
     }
     const key = randomToken();
-    await repository.insertVerification({ key, userId: user.id, email: user.email, expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS) });
+    await repository.insertVerification({
+      key,
+      userId: user.id,
+      email: user.email,
+      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+    });
     await sendQuietly(verificationEmail(user.email, user.username, `${config.appUrl}/app/auth/confirm-email/${key}`));
   }
 
-  async function createAccount(fields: { username: string; email: string; passwordHash: string | null; isVerified: boolean; medium: string | null; firstName?: string; lastName?: string }): Promise<UserRow> {
+  async function createAccount(fields: {
+    username: string;
+    email: string;
+    passwordHash: string | null;
+    isVerified: boolean;
+    medium: string | null;
+    firstName?: string;
+    lastName?: string;
+  }): Promise<UserRow> {
     return db.transaction(async (tx) => {
       const txUsers = createUsersRepository(tx);
       const user = await txUsers.insert({ ...fields, plan: 'free' });
-      const credits = await applyCreditChange(tx, user.id, { delta: SIGNUP_CREDITS, reason: 'signup_bonus', reference: `user:${user.id}` });
+      const credits = await applyCreditChange(tx, user.id, {
+        delta: SIGNUP_CREDITS,
+        reason: 'signup_bonus',
+        reference: `user:${user.id}`,
+      });
       return { ...user, credits };
     });
   }
@@ -140,11 +160,13 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
       const username = input.username.trim();
       if (username.length > 150) add('username', 'Ensure this field has no more than 150 characters.');
-      else if (!USERNAME_PATTERN.test(username)) add('username', 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
+      else if (!USERNAME_PATTERN.test(username))
+        add('username', 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
       else if (await users.findByUsername(username)) add('username', 'A user with that username already exists.');
       if (!emailFormat.safeParse(email).success) add('email', 'Enter a valid email address.');
       else if (await users.findByEmail(email)) add('email', 'A user is already registered with this e-mail address.');
-      if (!(HOW_FOUND_OPTIONS as readonly string[]).includes(input.medium)) add('medium', `"${input.medium}" is not a valid choice.`);
+      if (!(HOW_FOUND_OPTIONS as readonly string[]).includes(input.medium))
+        add('medium', `"${input.medium}" is not a valid choice.`);
       if (input.password !== input.password2) add('non_field_errors', "The two password fields didn't match.");
       else for (const problem of passwordProblems(input.password, { username, email })) add('password', problem);
       if (Object.keys(fieldErrors).length > 0) {
@@ -152,10 +174,19 @@ export function createAuthService(deps: AuthServiceDependencies) {
       }
       let user: UserRow;
       try {
-        user = await createAccount({ username, email, passwordHash: await hashPassword(input.password), isVerified: false, medium: input.medium });
+        user = await createAccount({
+          username,
+          email,
+          passwordHash: await hashPassword(input.password),
+          isVerified: false,
+          medium: input.medium,
+        });
       } catch (error) {
         // Two sign-ups racing for the same name: the unique index decides, the loser gets the usual message.
-        if (isUniqueViolation(error)) throw badRequest('A user with that username or e-mail already exists.', { email: ['A user with that username or e-mail already exists.'] });
+        if (isUniqueViolation(error))
+          throw badRequest('A user with that username or e-mail already exists.', {
+            email: ['A user with that username or e-mail already exists.'],
+          });
         throw error;
       }
       await sendVerification(user, { force: true });
@@ -166,8 +197,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const email = normaliseEmail(input.email);
       limitByIpAndEmail('login', ip, email, AUTH_RATE_LIMITS.loginPerIp, AUTH_RATE_LIMITS.loginPerEmail);
       const user = await users.findByEmail(email);
-      const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await timingDecoy, input.password), false);
-      if (!user || !passwordOk || !user.isActive) throw badRequest(INVALID_CREDENTIALS, { non_field_errors: [INVALID_CREDENTIALS] });
+      const passwordOk = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await timingDecoy, input.password), false);
+      if (!user || !passwordOk || !user.isActive)
+        throw badRequest(INVALID_CREDENTIALS, { non_field_errors: [INVALID_CREDENTIALS] });
       // Only someone who knows the password learns that the address is unverified.
       if (!user.isVerified) throw badRequest(EMAIL_NOT_VERIFIED, { non_field_errors: [EMAIL_NOT_VERIFIED] });
       return loginResponse(user);
@@ -178,7 +212,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
       try {
         verified = await signer.verify('refresh', refreshToken);
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw new HttpError(401, 'Token is invalid or expired', { code: ['token_not_valid'] });
+        if (error instanceof InvalidTokenError)
+          throw new HttpError(401, 'Token is invalid or expired', { code: ['token_not_valid'] });
         throw error;
       }
       const user = await users.findById(verified.userId);
@@ -227,13 +262,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async requestPasswordReset(emailInput: string, ip: string): Promise<{ detail: string }> {
       const email = normaliseEmail(emailInput);
       limitByIpAndEmail('password-reset', ip, email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
-      if (!emailFormat.safeParse(email).success) throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] });
+      if (!emailFormat.safeParse(email).success)
+        throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] });
       const user = await users.findByEmail(email);
       if (user?.isActive) {
         const token = randomToken();
-        await repository.insertPasswordReset({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+        await repository.insertPasswordReset({
+          tokenHash: sha256(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+        });
         const uid = Buffer.from(String(user.id)).toString('base64url');
-        await sendQuietly(passwordResetEmail(user.email, user.username, `${config.appUrl}/app/auth/reset-password/${uid}/${token}`));
+        await sendQuietly(
+          passwordResetEmail(user.email, user.username, `${config.appUrl}/app/auth/reset-password/${uid}/${token}`),
+        );
       }
       return { detail: RESET_SENT };
     },
@@ -241,7 +283,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<{ detail: string }> {
       const invalidLink = () => badRequest('The password reset link is invalid or has expired.', { token: ['Invalid value'] });
       const userId = Number(Buffer.from(input.uid, 'base64url').toString('utf8'));
-      if (!Number.isSafeInteger(userId)) throw badRequest('The password reset link is invalid or has expired.', { uid: ['Invalid value'] });
+      if (!Number.isSafeInteger(userId))
+        throw badRequest('The password reset link is invalid or has expired.', { uid: ['Invalid value'] });
       const reset = await repository.findPasswordReset(sha256(input.token));
       if (!reset || reset.userId !== userId || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) throw invalidLink();
       const user = await users.findById(userId);
@@ -250,7 +293,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw badRequest("The two password fields didn't match.", { new_password2: ["The two password fields didn't match."] });
       }
       assertStrongPassword('new_password2', input.new_password1, { username: user.username, email: user.email });
-      if (!(await repository.completePasswordReset(sha256(input.token), userId, await hashPassword(input.new_password1)))) throw invalidLink();
+      if (!(await repository.completePasswordReset(sha256(input.token), userId, await hashPassword(input.new_password1))))
+        throw invalidLink();
       return { detail: 'Password has been reset with the new password.' };
     },
 
@@ -293,7 +337,13 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     permissions(user: UserRow): PermissionsResponse {
-      return { is_staff: user.isStaff, is_superuser: user.isSuperuser, plan: user.plan, is_verified: user.isVerified, username: user.username };
+      return {
+        is_staff: user.isStaff,
+        is_superuser: user.isSuperuser,
+        plan: user.plan,
+        is_verified: user.isVerified,
+        username: user.username,
+      };
     },
 
     async googleAuthorizationUrl(): Promise<string | null> {
@@ -323,7 +373,15 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (!user) {
         const username = await availableUsername(identity.email);
         try {
-          user = await createAccount({ username, email: identity.email, passwordHash: null, isVerified: true, medium: null, firstName: identity.givenName, lastName: identity.familyName });
+          user = await createAccount({
+            username,
+            email: identity.email,
+            passwordHash: null,
+            isVerified: true,
+            medium: null,
+            firstName: identity.givenName,
+            lastName: identity.familyName,
+          });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           user = await users.findByEmail(identity.email); // created by a concurrent sign-in with the same account
@@ -333,7 +391,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await repository.consumeVerificationForUser(user.id);
         user = await users.findById(user.id);
       }
-      if (!user?.isActive) throw badRequest('Failed to log in with Google.', { non_field_errors: ['Failed to log in with Google.'] });
+      if (!user?.isActive)
+        throw badRequest('Failed to log in with Google.', { non_field_errors: ['Failed to log in with Google.'] });
       return loginResponse(user);
     },
   };

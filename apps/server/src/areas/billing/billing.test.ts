@@ -11,7 +11,12 @@ type Session = Awaited<ReturnType<typeof verifiedUser>>;
 async function startTestCheckout(ctx: TestContext, user: Session, priceId: string): Promise<string> {
   const { pk, email, username } = user.tokens.user;
   const url = `/api/subscribe/user=${pk}&email=${encodeURIComponent(email)}&name=${encodeURIComponent(username)}&price_id=${priceId}`;
-  const response = await ctx.app.inject({ method: 'POST', url, payload: { referral_id: 'affiliate-7' }, headers: bearer(user.tokens.access) });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: { referral_id: 'affiliate-7' },
+    headers: bearer(user.tokens.access),
+  });
   expect(response.statusCode, response.body).toBe(200);
   const checkoutUrl: string = response.json().url;
   expect(checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:8080\/app\/test-checkout\/test_cs_[\w-]+$/);
@@ -20,14 +25,17 @@ async function startTestCheckout(ctx: TestContext, user: Session, priceId: strin
 
 describeEachDatabase('credits and test-mode payments', (ctx) => {
   const get = (url: string, user: Session) => ctx().app.inject({ method: 'GET', url, headers: bearer(user.tokens.access) });
-  const post = (url: string, user: Session, payload: object = {}) => ctx().app.inject({ method: 'POST', url, payload, headers: bearer(user.tokens.access) });
+  const post = (url: string, user: Session, payload: object = {}) =>
+    ctx().app.inject({ method: 'POST', url, payload, headers: bearer(user.tokens.access) });
   const creditsOf = async (user: Session) => (await get('/api/user-credits/', user)).json().credits as number;
 
   it('never lets 50 concurrent spends of the last credit overdraw: exactly one succeeds', async () => {
     const user = await verifiedUser(ctx());
     const userId = user.tokens.user.pk;
     await applyCreditChange(ctx().db, userId, { delta: -2, reason: 'test_setup' });
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => spendCredits(ctx().db, userId, 'object_detection', `op-${index}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) => spendCredits(ctx().db, userId, 'object_detection', `op-${index}`)),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect(failures).toHaveLength(49);
@@ -48,12 +56,20 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     expect(plans.statusCode).toBe(200);
     const body = plans.json();
     expect(body.payments_mode).toBe('test');
-    expect(body.credit_packs.map((pack: { name: string; credits: number; price: number }) => [pack.name, pack.credits, pack.price])).toEqual([
+    expect(
+      body.credit_packs.map((pack: { name: string; credits: number; price: number }) => [pack.name, pack.credits, pack.price]),
+    ).toEqual([
       ['Consultation Pack', 5, 15],
       ['Weekly Pack', 15, 39],
       ['Agency Pack', 30, 69],
     ]);
-    expect(body.subscriptions.map((plan: { price: number; interval: string; label: string }) => [plan.price, plan.interval, plan.label])).toEqual([
+    expect(
+      body.subscriptions.map((plan: { price: number; interval: string; label: string }) => [
+        plan.price,
+        plan.interval,
+        plan.label,
+      ]),
+    ).toEqual([
       [29, 'month', 'Most popular'],
       [261, 'year', 'Save 25%'],
     ]);
@@ -67,13 +83,30 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     const user = await verifiedUser(ctx());
     expect(await creditsOf(user)).toBe(3);
     const initial = await get('/api/user-state/', user);
-    expect(initial.json()).toEqual({ success: true, credits: 3, layouts_created: 0, exports_completed: 0, has_completed_first_export: false, has_seen_upgrade_nudge: false, plan: 'free' });
+    expect(initial.json()).toEqual({
+      success: true,
+      credits: 3,
+      layouts_created: 0,
+      exports_completed: 0,
+      has_completed_first_export: false,
+      has_seen_upgrade_nudge: false,
+      plan: 'free',
+    });
     for (const action of ['LAYOUT_CREATED', 'LAYOUT_CREATED', 'EXPORT_COMPLETED', 'UPGRADE_NUDGE_SHOWN', 'CREDIT_USAGE']) {
       expect((await post('/api/track-action/', user, { action, metadata: { source: 'test' } })).statusCode).toBe(201);
     }
-    expect((await get('/api/user-state/', user)).json()).toMatchObject({ layouts_created: 2, exports_completed: 1, has_completed_first_export: true, has_seen_upgrade_nudge: true });
+    expect((await get('/api/user-state/', user)).json()).toMatchObject({
+      layouts_created: 2,
+      exports_completed: 1,
+      has_completed_first_export: true,
+      has_seen_upgrade_nudge: true,
+    });
     expect((await post('/api/track-action/', user, { action: 'NOT_AN_ACTION' })).statusCode).toBe(400);
-    const event = await post('/api/conversion-event/', user, { event_type: 'pricing_page_view', source: 'floating_button', metadata: { session_id: 's1', page_url: '/app/pricing', user_plan: 'free' } });
+    const event = await post('/api/conversion-event/', user, {
+      event_type: 'pricing_page_view',
+      source: 'floating_button',
+      metadata: { session_id: 's1', page_url: '/app/pricing', user_plan: 'free' },
+    });
     expect(event.statusCode).toBe(201);
     expect((await post('/api/conversion-event/', user, { event_type: 'made_up' })).statusCode).toBe(400);
   });
@@ -82,7 +115,11 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     const user = await verifiedUser(ctx());
     const sessionId = await startTestCheckout(ctx(), user, 'test_price_consultation');
     const session = await get(`/api/test-checkout/${sessionId}/`, user);
-    expect(session.json()).toMatchObject({ session_id: sessionId, status: 'pending', item: { name: 'Consultation Pack', price: 15, credits: 5 } });
+    expect(session.json()).toMatchObject({
+      session_id: sessionId,
+      status: 'pending',
+      item: { name: 'Consultation Pack', price: 15, credits: 5 },
+    });
     const paid = await post(`/api/test-checkout/${sessionId}/complete/`, user, { outcome: 'paid' });
     expect(paid.json()).toEqual({ redirect: '/app/payment-successful' });
     expect(await creditsOf(user)).toBe(8);
@@ -92,13 +129,17 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     const result = await get(`/api/payment-successful/user=${user.tokens.user.pk}`, user);
     expect(result.json()).toEqual({ success: true, plan: 'paid', credits: 8 });
     const portal = await get('/api/test-billing-portal/', user);
-    expect(portal.json().payments).toMatchObject([{ item_name: 'Consultation Pack', amount: 15, currency: 'USD', status: 'paid' }]);
+    expect(portal.json().payments).toMatchObject([
+      { item_name: 'Consultation Pack', amount: 15, currency: 'USD', status: 'paid' },
+    ]);
   });
 
   it('completes a test session once even when both completions arrive together', async () => {
     const user = await verifiedUser(ctx());
     const sessionId = await startTestCheckout(ctx(), user, 'test_price_agency');
-    const results = await Promise.all([1, 2, 3].map(() => post(`/api/test-checkout/${sessionId}/complete/`, user, { outcome: 'paid' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post(`/api/test-checkout/${sessionId}/complete/`, user, { outcome: 'paid' })),
+    );
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await creditsOf(user)).toBe(33);
   });
@@ -119,7 +160,10 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     expect((await get(`/api/test-checkout/${sessionId}/`, stranger)).statusCode).toBe(404);
     expect((await post(`/api/test-checkout/${sessionId}/complete/`, stranger, { outcome: 'paid' })).statusCode).toBe(404);
     expect(await creditsOf(stranger)).toBe(3);
-    expect((await ctx().app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/complete/`, payload: { outcome: 'paid' } })).statusCode).toBe(401);
+    expect(
+      (await ctx().app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/complete/`, payload: { outcome: 'paid' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('subscribes to Pro with 45 credits, and cancelling goes back to the plan the user paid for before', async () => {
@@ -131,8 +175,14 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     expect(cancelled.json()).toMatchObject({ plan: 'free', can_cancel: false, credits: 48 });
 
     const packBuyer = await verifiedUser(ctx());
-    await post(`/api/test-checkout/${await startTestCheckout(ctx(), packBuyer, 'test_price_consultation')}/complete/`, packBuyer, { outcome: 'paid' });
-    await post(`/api/test-checkout/${await startTestCheckout(ctx(), packBuyer, 'test_price_pro_yearly')}/complete/`, packBuyer, { outcome: 'paid' });
+    await post(
+      `/api/test-checkout/${await startTestCheckout(ctx(), packBuyer, 'test_price_consultation')}/complete/`,
+      packBuyer,
+      { outcome: 'paid' },
+    );
+    await post(`/api/test-checkout/${await startTestCheckout(ctx(), packBuyer, 'test_price_pro_yearly')}/complete/`, packBuyer, {
+      outcome: 'paid',
+    });
     expect((await get('/api/user-state/', packBuyer)).json().plan).toBe('pro');
     expect((await post('/api/test-billing-portal/cancel/', packBuyer)).json().plan).toBe('paid');
     expect((await post('/api/test-billing-portal/cancel/', packBuyer)).statusCode).toBe(400);
@@ -142,11 +192,16 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     const alice = await verifiedUser(ctx());
     const bob = await verifiedUser(ctx());
     const bobId = bob.tokens.user.pk;
-    const subscribe = await post(`/api/subscribe/user=${bobId}&email=${encodeURIComponent(bob.email)}&name=${bob.username}&price_id=test_price_weekly`, alice);
+    const subscribe = await post(
+      `/api/subscribe/user=${bobId}&email=${encodeURIComponent(bob.email)}&name=${bob.username}&price_id=test_price_weekly`,
+      alice,
+    );
     expect(subscribe.statusCode).toBe(403);
     expect((await get(`/api/payment-successful/user=${bobId}`, alice)).statusCode).toBe(403);
     expect((await post(`/api/billing-portal/${bobId}/`, alice)).statusCode).toBe(403);
-    expect((await post(`/api/billing-portal/${alice.tokens.user.pk}/`, alice)).json()).toEqual({ url: 'http://127.0.0.1:8080/app/test-billing-portal' });
+    expect((await post(`/api/billing-portal/${alice.tokens.user.pk}/`, alice)).json()).toEqual({
+      url: 'http://127.0.0.1:8080/app/test-billing-portal',
+    });
   });
 
   it('refuses an unknown price id and a subscribe path without one', async () => {
@@ -158,7 +213,12 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
   });
 
   it('refuses every webhook when no webhook secret is configured', async () => {
-    const response = await ctx().app.inject({ method: 'POST', url: '/api/stripe/webhook/', payload: '{"id":"evt_1","type":"invoice.paid"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' } });
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook/',
+      payload: '{"id":"evt_1","type":"invoice.paid"}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+    });
     expect(response.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,13 @@
-import { CREDIT_PACKS, CURRENCY, FREE_PLAN_ROOMS, PAID_PLANS_START_FROM, PRO_PLANS, SIGNUP_CREDITS, type CatalogueItem, type PlansResponse } from '@stagecraft/contracts';
+import {
+  CREDIT_PACKS,
+  CURRENCY,
+  FREE_PLAN_ROOMS,
+  PAID_PLANS_START_FROM,
+  PRO_PLANS,
+  SIGNUP_CREDITS,
+  type CatalogueItem,
+  type PlansResponse,
+} from '@stagecraft/contracts';
 import type { AppConfig } from '../../config.ts';
 
 /**

@@ -52,7 +52,13 @@ export async function applyCreditChange(db: Database, userId: number, entry: Led
  * what was bought, so the charge and its record commit or roll back together; a failed operation never
  * reaches it. `quantity` covers "1 per object" actions such as remove-all.
  */
-export async function spendCredits(db: Database, userId: number, action: CreditAction, reference: string, quantity = 1): Promise<number> {
+export async function spendCredits(
+  db: Database,
+  userId: number,
+  action: CreditAction,
+  reference: string,
+  quantity = 1,
+): Promise<number> {
   const cost = CREDIT_COSTS[action] * quantity;
   if (cost === 0) {
     const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));

@@ -39,7 +39,12 @@ export type BillingRepository = ReturnType<typeof createBillingRepository>;
  * Claims a pending payment for completion, inside the caller's transaction: only one caller ever gets the
  * row back, so a session completes once even when two completions race.
  */
-export async function claimPendingPayment(tx: Database, paymentId: number, status: 'paid' | 'declined' | 'canceled', extra: Partial<Pick<PaymentRow, 'providerSubscriptionId' | 'providerCustomerId'>> = {}): Promise<PaymentRow | null> {
+export async function claimPendingPayment(
+  tx: Database,
+  paymentId: number,
+  status: 'paid' | 'declined' | 'canceled',
+  extra: Partial<Pick<PaymentRow, 'providerSubscriptionId' | 'providerCustomerId'>> = {},
+): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)
     .set({ status, completedAt: sql`now()`, ...extra })
@@ -53,7 +58,11 @@ export async function claimPendingPayment(tx: Database, paymentId: number, statu
  * primary key makes a concurrent duplicate wait for the first and then find it there.
  */
 export async function claimWebhookEvent(tx: Database, eventId: string, type: string): Promise<boolean> {
-  const inserted = await tx.insert(processedWebhookEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
+  const inserted = await tx
+    .insert(processedWebhookEvents)
+    .values({ eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: processedWebhookEvents.eventId });
   return inserted.length > 0;
 }
 

@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { type CatalogueItem, type PaymentRecord, type TestBillingPortalResponse, type TestCheckoutSession } from '@stagecraft/contracts';
+import {
+  type CatalogueItem,
+  type PaymentRecord,
+  type TestBillingPortalResponse,
+  type TestCheckoutSession,
+} from '@stagecraft/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow, UsersRepository } from '../auth/users-repository.ts';
 import type { Catalogue } from './catalogue.ts';
 import { activateProPlan, endProPlan, grantCreditPack, grantProPeriodCredits } from './grants.ts';
-import { type BillingRepository, claimPendingPayment, createBillingRepository, claimWebhookEvent, type PaymentRow } from './repository.ts';
+import {
+  type BillingRepository,
+  claimPendingPayment,
+  createBillingRepository,
+  claimWebhookEvent,
+  type PaymentRow,
+} from './repository.ts';
 import type { Stripe, StripeGateway } from './stripe-gateway.ts';
 
 export interface BillingServiceDependencies {
@@ -16,20 +27,34 @@ export interface BillingServiceDependencies {
   repository: BillingRepository;
   users: UsersRepository;
   stripe: StripeGateway | null;
-  log: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
 }
 
 const toCents = (price: number) => Math.round(price * 100);
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createBillingService(deps: BillingServiceDependencies) {
   const { config, db, catalogue, repository, stripe, log } = deps;
 
   /** Applies what a completed payment gives, once: the pending row is claimed in the same transaction. */
-  async function completePayment(payment: PaymentRow, outcome: 'paid' | 'declined', extra: { subscriptionId?: string | null; reference: string }): Promise<boolean> {
+  async function completePayment(
+    payment: PaymentRow,
+    outcome: 'paid' | 'declined',
+    extra: { subscriptionId?: string | null; reference: string },
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const claimed = await claimPendingPayment(tx, payment.id, outcome, extra.subscriptionId ? { providerSubscriptionId: extra.subscriptionId } : {});
+      const claimed = await claimPendingPayment(
+        tx,
+        payment.id,
+        outcome,
+        extra.subscriptionId ? { providerSubscriptionId: extra.subscriptionId } : {},
+      );
       if (!claimed) return false;
       if (outcome !== 'paid') return true;
       const item = catalogue.byKey(claimed.itemKey);
@@ -94,7 +119,8 @@ export function createBillingService(deps: BillingServiceDependencies) {
       case 'checkout.session.expired': {
         const session = event.data.object;
         const payment = await repository.findPaymentBySession('stripe', session.id);
-        if (payment) await claimPendingPayment(tx, payment.id, event.type === 'checkout.session.expired' ? 'canceled' : 'declined');
+        if (payment)
+          await claimPendingPayment(tx, payment.id, event.type === 'checkout.session.expired' ? 'canceled' : 'declined');
         return;
       }
       case 'invoice.paid': {
@@ -132,7 +158,15 @@ export function createBillingService(deps: BillingServiceDependencies) {
       const amount = toCents(item.price);
       if (!stripe) {
         const sessionId = `test_cs_${randomBytes(18).toString('base64url')}`;
-        await repository.insertPayment({ userId: user.id, itemKey: item.key, amount, currency: item.currency, provider: 'test', providerSessionId: sessionId, referralId });
+        await repository.insertPayment({
+          userId: user.id,
+          itemKey: item.key,
+          amount,
+          currency: item.currency,
+          provider: 'test',
+          providerSessionId: sessionId,
+          referralId,
+        });
         return { url: `${config.appUrl}/app/test-checkout/${sessionId}` };
       }
       let customerId = user.stripeCustomerId;
@@ -150,7 +184,16 @@ export function createBillingService(deps: BillingServiceDependencies) {
         successUrl: `${config.appUrl}/app/payment-successful?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${config.appUrl}/app/payment-denied`,
       });
-      await repository.insertPayment({ userId: user.id, itemKey: item.key, amount, currency: item.currency, provider: 'stripe', providerSessionId: session.id, providerCustomerId: customerId, referralId });
+      await repository.insertPayment({
+        userId: user.id,
+        itemKey: item.key,
+        amount,
+        currency: item.currency,
+        provider: 'stripe',
+        providerSessionId: session.id,
+        providerCustomerId: customerId,
+        referralId,
+      });
       return { url: session.url };
     },
 

@@ -23,7 +23,11 @@ export function createStripeGateway(config: AppConfig) {
 
   return {
     async createCustomer(user: { id: number; email: string; username: string }): Promise<string> {
-      const customer = await stripe.customers.create({ email: user.email, name: user.username, metadata: { user_id: String(user.id) } });
+      const customer = await stripe.customers.create({
+        email: user.email,
+        name: user.username,
+        metadata: { user_id: String(user.id) },
+      });
       return customer.id;
     },
 
@@ -37,7 +41,11 @@ export function createStripeGateway(config: AppConfig) {
       successUrl: string;
       cancelUrl: string;
     }): Promise<{ id: string; url: string }> {
-      const metadata = { user_id: String(options.userId), item_key: options.itemKey, ...(options.referralId ? { referral_id: options.referralId } : {}) };
+      const metadata = {
+        user_id: String(options.userId),
+        item_key: options.itemKey,
+        ...(options.referralId ? { referral_id: options.referralId } : {}),
+      };
       const session = await stripe.checkout.sessions.create({
         mode: options.mode,
         customer: options.customerId,

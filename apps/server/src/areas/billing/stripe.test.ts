@@ -15,12 +15,24 @@ let eventSequence = 0;
 
 /** A webhook delivery as Stripe sends it: the event JSON, signed with the SDK's test-header helper. */
 function signedEvent(type: string, object: Record<string, unknown>, id = `evt_${++eventSequence}_${Date.now()}`) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   return { id, payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
 }
 
 const deliver = (ctx: TestContext, event: { payload: string; signature: string }) =>
-  ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook/', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook/',
+    payload: event.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+  });
 
 describeEachDatabase(
   'Stripe payments',
@@ -49,20 +61,41 @@ describeEachDatabase(
       expect(sessionCall?.params.get('client_reference_id')).toBe(String(user.tokens.user.pk));
       expect(sessionCall?.params.get('line_items[0][price]')).toBe('price_weekly_live');
       expect(sessionCall?.params.get('metadata[referral_id]')).toBe('ref-42');
-      expect(sessionCall?.params.get('success_url')).toBe('http://127.0.0.1:8080/app/payment-successful?session_id={CHECKOUT_SESSION_ID}');
+      expect(sessionCall?.params.get('success_url')).toBe(
+        'http://127.0.0.1:8080/app/payment-successful?session_id={CHECKOUT_SESSION_ID}',
+      );
       expect(sessionCall?.params.get('cancel_url')).toBe('http://127.0.0.1:8080/app/payment-denied');
       const [stored] = await ctx().db.select().from(payments).where(eq(payments.userId, user.tokens.user.pk));
-      expect(stored).toMatchObject({ provider: 'stripe', status: 'pending', itemKey: 'weekly', amount: 3900, currency: 'USD', referralId: 'ref-42' });
+      expect(stored).toMatchObject({
+        provider: 'stripe',
+        status: 'pending',
+        itemKey: 'weekly',
+        amount: 3900,
+        currency: 'USD',
+        referralId: 'ref-42',
+      });
       expect((await userRow(user.tokens.user.pk))?.credits).toBe(3);
     });
 
     it('grants a pack only from a verified webhook, once, even when Stripe delivers it twice or twice at once', async () => {
       const user = await verifiedUser(ctx());
       const { sessionId } = await checkout(user, 'price_weekly_live');
-      const completed = signedEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'payment', payment_status: 'paid', client_reference_id: String(user.tokens.user.pk) });
-      const forged = { payload: completed.payload, signature: sdk.webhooks.generateTestHeaderString({ payload: completed.payload, secret: 'whsec_wrong' }) };
+      const completed = signedEvent('checkout.session.completed', {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        client_reference_id: String(user.tokens.user.pk),
+      });
+      const forged = {
+        payload: completed.payload,
+        signature: sdk.webhooks.generateTestHeaderString({ payload: completed.payload, secret: 'whsec_wrong' }),
+      };
       expect((await deliver(ctx(), forged)).statusCode).toBe(400);
-      expect((await deliver(ctx(), { payload: completed.payload.replace('"paid"', '"unpaid"'), signature: completed.signature })).statusCode).toBe(400);
+      expect(
+        (await deliver(ctx(), { payload: completed.payload.replace('"paid"', '"unpaid"'), signature: completed.signature }))
+          .statusCode,
+      ).toBe(400);
       expect((await userRow(user.tokens.user.pk))?.credits).toBe(3);
 
       const [first, second] = await Promise.all([deliver(ctx(), completed), deliver(ctx(), completed)]);
@@ -79,9 +112,25 @@ describeEachDatabase(
       const customer = (await userRow(user.tokens.user.pk))?.stripeCustomerId ?? '';
       expect(customer).toMatch(/^cus_/);
 
-      await deliver(ctx(), signedEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'subscription', payment_status: 'paid', customer, subscription: 'sub_123' }));
+      await deliver(
+        ctx(),
+        signedEvent('checkout.session.completed', {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          customer,
+          subscription: 'sub_123',
+        }),
+      );
       expect(await userRow(user.tokens.user.pk)).toMatchObject({ plan: 'pro', credits: 3 });
-      const period = (invoice: string) => signedEvent('invoice.paid', { id: invoice, object: 'invoice', customer, billing_reason: invoice === 'in_1' ? 'subscription_create' : 'subscription_cycle' });
+      const period = (invoice: string) =>
+        signedEvent('invoice.paid', {
+          id: invoice,
+          object: 'invoice',
+          customer,
+          billing_reason: invoice === 'in_1' ? 'subscription_create' : 'subscription_cycle',
+        });
       await deliver(ctx(), period('in_1'));
       const renewal = period('in_2');
       await deliver(ctx(), renewal);
@@ -95,20 +144,41 @@ describeEachDatabase(
     it('opens the Stripe Billing Portal for the customer, and only for the caller', async () => {
       const user = await verifiedUser(ctx());
       const other = await verifiedUser(ctx());
-      const before = await ctx().app.inject({ method: 'POST', url: `/api/billing-portal/${user.tokens.user.pk}/`, headers: bearer(user.tokens.access) });
+      const before = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/billing-portal/${user.tokens.user.pk}/`,
+        headers: bearer(user.tokens.access),
+      });
       expect(before.statusCode).toBe(400);
       await checkout(user, 'price_consultation_live');
-      const portal = await ctx().app.inject({ method: 'POST', url: `/api/billing-portal/${user.tokens.user.pk}/`, headers: bearer(user.tokens.access) });
+      const portal = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/billing-portal/${user.tokens.user.pk}/`,
+        headers: bearer(user.tokens.access),
+      });
       expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
       const call = fakeStripe.calls.filter((entry) => entry.path === '/v1/billing_portal/sessions').at(-1);
       expect(call?.params.get('customer')).toBe((await userRow(user.tokens.user.pk))?.stripeCustomerId);
-      expect((await ctx().app.inject({ method: 'POST', url: `/api/billing-portal/${user.tokens.user.pk}/`, headers: bearer(other.tokens.access) })).statusCode).toBe(403);
+      expect(
+        (
+          await ctx().app.inject({
+            method: 'POST',
+            url: `/api/billing-portal/${user.tokens.user.pk}/`,
+            headers: bearer(other.tokens.access),
+          })
+        ).statusCode,
+      ).toBe(403);
     });
 
     it('has no test checkout when Stripe is on', async () => {
       const user = await verifiedUser(ctx());
-      expect((await ctx().app.inject({ method: 'GET', url: '/api/test-billing-portal/', headers: bearer(user.tokens.access) })).statusCode).toBe(404);
-      expect((await ctx().app.inject({ method: 'GET', url: '/api/plans/' })).json().credit_packs[1].price_id).toBe('price_weekly_live');
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/api/test-billing-portal/', headers: bearer(user.tokens.access) }))
+          .statusCode,
+      ).toBe(404);
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/plans/' })).json().credit_packs[1].price_id).toBe(
+        'price_weekly_live',
+      );
     });
   },
   {

@@ -7,10 +7,18 @@ type Counter = 'layoutsCreated' | 'exportsCompleted';
 /** Conversion events, tracked actions and the user-state counters they move. */
 export function createGrowthRepository(db: Database) {
   return {
-    async insertConversionEvent(row: { userId: number; eventType: string; source: string | null; metadata: Record<string, unknown> }): Promise<void> {
+    async insertConversionEvent(row: {
+      userId: number;
+      eventType: string;
+      source: string | null;
+      metadata: Record<string, unknown>;
+    }): Promise<void> {
       await db.insert(conversionEvents).values(row);
     },
-    async insertTrackedAction(row: { userId: number; action: string; metadata: Record<string, unknown> }, effect: { increment?: Counter; sawUpgradeNudge?: boolean }): Promise<void> {
+    async insertTrackedAction(
+      row: { userId: number; action: string; metadata: Record<string, unknown> },
+      effect: { increment?: Counter; sawUpgradeNudge?: boolean },
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(trackedActions).values(row);
         if (!effect.increment && !effect.sawUpgradeNudge) return;
@@ -35,7 +43,11 @@ export function createGrowthRepository(db: Database) {
       });
     },
     async stateOf(userId: number) {
-      const [row] = await db.select().from(userState).where(sql`${userState.userId} = ${userId}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(userState)
+        .where(sql`${userState.userId} = ${userId}`)
+        .limit(1);
       return row ?? { layoutsCreated: 0, exportsCompleted: 0, hasSeenUpgradeNudge: false };
     },
   };

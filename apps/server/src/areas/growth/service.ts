@@ -3,7 +3,9 @@ import type { UserRow } from '../auth/users-repository.ts';
 import type { GrowthRepository } from './repository.ts';
 
 /** What each tracked action does to the user's state (000 section 3), beside being stored. */
-const ACTION_EFFECTS: Partial<Record<TrackedAction, { increment?: 'layoutsCreated' | 'exportsCompleted'; sawUpgradeNudge?: boolean }>> = {
+const ACTION_EFFECTS: Partial<
+  Record<TrackedAction, { increment?: 'layoutsCreated' | 'exportsCompleted'; sawUpgradeNudge?: boolean }>
+> = {
   LAYOUT_CREATED: { increment: 'layoutsCreated' },
   EXPORT_COMPLETED: { increment: 'exportsCompleted' },
   UPGRADE_NUDGE_SHOWN: { sawUpgradeNudge: true },
@@ -12,12 +14,20 @@ const ACTION_EFFECTS: Partial<Record<TrackedAction, { increment?: 'layoutsCreate
 export function createGrowthService(repository: GrowthRepository) {
   return {
     async recordConversionEvent(user: UserRow, event: ConversionEventRequest): Promise<{ success: true }> {
-      await repository.insertConversionEvent({ userId: user.id, eventType: event.event_type, source: event.source ?? null, metadata: event.metadata ?? {} });
+      await repository.insertConversionEvent({
+        userId: user.id,
+        eventType: event.event_type,
+        source: event.source ?? null,
+        metadata: event.metadata ?? {},
+      });
       return { success: true };
     },
 
     async trackAction(user: UserRow, request: TrackActionRequest): Promise<{ success: true }> {
-      await repository.insertTrackedAction({ userId: user.id, action: request.action, metadata: request.metadata ?? {} }, ACTION_EFFECTS[request.action] ?? {});
+      await repository.insertTrackedAction(
+        { userId: user.id, action: request.action, metadata: request.metadata ?? {} },
+        ACTION_EFFECTS[request.action] ?? {},
+      );
       return { success: true };
     },
 

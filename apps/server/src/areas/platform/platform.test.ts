@@ -69,13 +69,20 @@ describeEachDatabase(
 
     it('lists mail written to the outbox in the development mailbox, with its links', async () => {
       const { mailer, app } = ctx();
-      await mailer.send({ to: 'reader@example.com', subject: 'First', text: 'Open http://127.0.0.1:8080/app/auth/confirm-email/abc now.' });
+      await mailer.send({
+        to: 'reader@example.com',
+        subject: 'First',
+        text: 'Open http://127.0.0.1:8080/app/auth/confirm-email/abc now.',
+      });
       await mailer.send({ to: 'reader@example.com', subject: 'Second', text: 'No links here.' });
       const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox/' });
       expect(response.statusCode).toBe(200);
       const { messages } = response.json<{ messages: Array<{ subject: string; to: string; links: string[] }> }>();
       expect(messages.map((message) => message.subject).slice(0, 2)).toEqual(['Second', 'First']);
-      expect(messages[1]).toMatchObject({ to: 'reader@example.com', links: ['http://127.0.0.1:8080/app/auth/confirm-email/abc'] });
+      expect(messages[1]).toMatchObject({
+        to: 'reader@example.com',
+        links: ['http://127.0.0.1:8080/app/auth/confirm-email/abc'],
+      });
     });
   },
   { webDistDir: webDist },

@@ -7,7 +7,10 @@ import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthService } from '../auth/service.ts';
 
-export async function platformRoutes(app: FastifyInstance, deps: { config: AppConfig; db: Database; mailer: Mailer; auth: AuthService }) {
+export async function platformRoutes(
+  app: FastifyInstance,
+  deps: { config: AppConfig; db: Database; mailer: Mailer; auth: AuthService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The server only starts listening after migrations ran, so a database that answers means a migrated one.
@@ -22,13 +25,19 @@ export async function platformRoutes(app: FastifyInstance, deps: { config: AppCo
 
   routes.get(
     API_ROUTES.config,
-    { schema: { tags: ['platform'], summary: 'What the client needs to know before sign-in', response: { 200: appConfigResponse } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'What the client needs to know before sign-in',
+        response: { 200: appConfigResponse },
+      },
+    },
     async () => {
       const authorizationUrl = await deps.auth.googleAuthorizationUrl();
       return {
-      google_sign_in: { enabled: authorizationUrl !== null, authorization_url: authorizationUrl },
-      payments_mode: deps.config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
-      dev_mailbox: deps.mailer.outbox !== null && deps.config.env !== 'production',
+        google_sign_in: { enabled: authorizationUrl !== null, authorization_url: authorizationUrl },
+        payments_mode: deps.config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
+        dev_mailbox: deps.mailer.outbox !== null && deps.config.env !== 'production',
       };
     },
   );
@@ -38,7 +47,13 @@ export async function platformRoutes(app: FastifyInstance, deps: { config: AppCo
   if (outbox && deps.config.env !== 'production') {
     routes.get(
       API_ROUTES.devMailbox,
-      { schema: { tags: ['platform'], summary: 'Development mailbox: mail written to the outbox', response: { 200: devMailboxResponse } } },
+      {
+        schema: {
+          tags: ['platform'],
+          summary: 'Development mailbox: mail written to the outbox',
+          response: { 200: devMailboxResponse },
+        },
+      },
       async () => ({ messages: await outbox.list() }),
     );
   }
