@@ -311,29 +311,13 @@ export function createAuthService(deps: AuthServiceDependencies) {
       return { detail: 'New password has been saved.', ...(await issueTokens(user.id)) };
     },
 
-    profile(user: UserRow): UserProfile {
-      return {
-        pk: user.id,
-        user_id: user.id,
-        username: user.username,
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        date_joined: user.dateJoined.toISOString(),
-        last_login: user.lastLogin?.toISOString() ?? null,
-        is_staff: user.isStaff,
-        is_superuser: user.isSuperuser,
-        is_active: user.isActive,
-        is_verified: user.isVerified,
-        plan: user.plan,
-      };
-    },
+    profile: toUserProfile,
 
     async updateProfile(user: UserRow, input: UpdateProfileRequest): Promise<UserProfile> {
       await repository.updateNames(user.id, { firstName: input.first_name, lastName: input.last_name });
       const updated = await users.findById(user.id);
       if (!updated) throw unauthorized();
-      return this.profile(updated);
+      return toUserProfile(updated);
     },
 
     permissions(user: UserRow): PermissionsResponse {
@@ -405,6 +389,24 @@ export function createAuthService(deps: AuthServiceDependencies) {
     }
     return `${base}${randomBytes(4).toString('hex')}`;
   }
+}
+
+export function toUserProfile(user: UserRow): UserProfile {
+  return {
+    pk: user.id,
+    user_id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    date_joined: user.dateJoined.toISOString(),
+    last_login: user.lastLogin?.toISOString() ?? null,
+    is_staff: user.isStaff,
+    is_superuser: user.isSuperuser,
+    is_active: user.isActive,
+    is_verified: user.isVerified,
+    plan: user.plan,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

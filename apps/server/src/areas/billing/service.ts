@@ -82,6 +82,12 @@ export function createBillingService(deps: BillingServiceDependencies) {
     };
   }
 
+  async function testBillingPortal(user: UserRow): Promise<TestBillingPortalResponse> {
+    if (stripe) throw notFound();
+    const rows = await repository.paymentsOf(user.id);
+    return { plan: user.plan, credits: user.credits, can_cancel: user.plan === 'pro', payments: rows.map(paymentRecord) };
+  }
+
   async function ownTestSession(user: UserRow, sessionId: string): Promise<{ payment: PaymentRow; item: CatalogueItem }> {
     const payment = await repository.findPaymentBySession('test', sessionId);
     // Another user's session does not exist, as far as this user can tell.
@@ -217,18 +223,14 @@ export function createBillingService(deps: BillingServiceDependencies) {
       return { url: await stripe.createPortalSession(user.stripeCustomerId, `${config.appUrl}/app/profile`) };
     },
 
-    async testBillingPortal(user: UserRow): Promise<TestBillingPortalResponse> {
-      if (stripe) throw notFound();
-      const rows = await repository.paymentsOf(user.id);
-      return { plan: user.plan, credits: user.credits, can_cancel: user.plan === 'pro', payments: rows.map(paymentRecord) };
-    },
+    testBillingPortal,
 
     async cancelTestSubscription(user: UserRow): Promise<TestBillingPortalResponse> {
       if (stripe) throw notFound();
       if (user.plan !== 'pro') throw badRequest('There is no Pro subscription to cancel.');
       await db.transaction((tx) => endProPlan(tx, user.id));
       const updated = await deps.users.findById(user.id);
-      return this.testBillingPortal(updated ?? user);
+      return testBillingPortal(updated ?? user);
     },
 
     /** Verifies and applies a Stripe webhook once per event id. */
