@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every browser of the suite signs up from 127.0.0.1; the limits themselves are tested in the integration tests.
+      RATE_LIMIT_SCALE: '20',
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
       E2E_INBOX_PORT: process.env.E2E_INBOX_PORT,
       E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,

@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signer: new MediaUrlSigner(config.jwtSecret),
   });
   const signer = new TokenSigner(config.jwtSecret);
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(config.rateLimitScale);
   const google = config.google.clientId
     ? createGoogleSignIn({
         clientId: config.google.clientId,

@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Stagecraft <no-reply@stagecraft.local>'),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalString,
@@ -64,6 +65,7 @@ export interface AppConfig {
   jwtSecret: string;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: boolean;
+  rateLimitScale: number;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -127,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
