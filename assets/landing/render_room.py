@@ -1,0 +1,1292 @@
+"""
+Stagecraft landing page -- procedural before/after living-room render.
+
+Builds a complete living room in Blender (walls, wood floor, skirting, a large
+window with daylight, a door) entirely from code -- no downloaded assets -- and
+renders either
+
+  * variant "empty"  : the bare room, as a real-estate photographer would shoot it
+  * variant "staged" : the SAME room, camera, lights and exposure, virtually
+                       staged with a sofa, cushions, rug, coffee table, armchair,
+                       floor lamp, potted plant and framed art.
+
+Usage (headless):
+
+  blender -b --factory-startup -t 1 -P assets/landing/render_room.py -- \
+      --variant empty|staged --out PATH.png --width 1200 --height 800 --samples N
+
+Optional flags:
+  --no-denoise   write the raw Cycles result (no edge-aware filtering)
+  --keep-raw     additionally write PATH_raw.png (unfiltered) next to PATH
+
+This Blender build (Debian 3.4.1) ships without OpenImageDenoise, so the script
+renders the beauty pass plus Cycles' "denoising data" (albedo + normal) to EXR
+and applies a small, albedo/normal-guided cross-bilateral filter in numpy on
+the demodulated illumination.  The result is then written through the scene's
+Filmic view transform.
+
+Units are metres.  Room interior: x in [0, ROOM_X], y in [0, ROOM_Y],
+floor at z = 0.  The camera stands near the front-right corner and looks
+three-quarter toward the back-left corner (window wall on the left).
+"""
+
+import bpy
+import bmesh
+import glob
+import math
+import os
+import random
+import sys
+import tempfile
+import time
+
+import numpy as np
+from mathutils import Vector, Euler
+
+
+# ----------------------------------------------------------------------------
+# Command line
+# ----------------------------------------------------------------------------
+
+def parse_args():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    opts = {"variant": "empty", "out": "/tmp/room.png", "width": 1200,
+            "height": 800, "samples": 64, "denoise": True, "keep_raw": False}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--variant":
+            opts["variant"] = argv[i + 1]; i += 2
+        elif a == "--out":
+            opts["out"] = argv[i + 1]; i += 2
+        elif a == "--width":
+            opts["width"] = int(argv[i + 1]); i += 2
+        elif a == "--height":
+            opts["height"] = int(argv[i + 1]); i += 2
+        elif a == "--samples":
+            opts["samples"] = int(argv[i + 1]); i += 2
+        elif a == "--no-denoise":
+            opts["denoise"] = False; i += 1
+        elif a == "--keep-raw":
+            opts["keep_raw"] = True; i += 1
+        else:
+            raise SystemExit("unknown argument: %s" % a)
+    if opts["variant"] not in ("empty", "staged"):
+        raise SystemExit("--variant must be 'empty' or 'staged'")
+    return opts
+
+
+# ----------------------------------------------------------------------------
+# Room dimensions / layout constants
+# ----------------------------------------------------------------------------
+
+ROOM_X = 5.2      # width  (x)
+ROOM_Y = 4.6      # depth  (y)
+ROOM_H = 2.7      # height (z)
+WALL_T = 0.16     # wall thickness
+
+# Window in the left wall (x = 0): horizontal span in y, vertical span in z
+WIN_Y0, WIN_Y1 = 1.45, 3.75
+WIN_Z0, WIN_Z1 = 0.40, 2.35
+
+# Door in the back wall (y = ROOM_Y): span in x, height
+DOOR_X0, DOOR_X1 = 4.05, 4.93
+DOOR_H = 2.10
+
+
+# ----------------------------------------------------------------------------
+# Generic helpers
+# ----------------------------------------------------------------------------
+
+def link(obj):
+    bpy.context.scene.collection.objects.link(obj)
+    return obj
+
+
+def smooth_mesh(mesh, angle=35.0):
+    """Smooth shading + auto smooth so bevels shade nicely but flats stay flat."""
+    for p in mesh.polygons:
+        p.use_smooth = True
+    mesh.use_auto_smooth = True
+    mesh.auto_smooth_angle = math.radians(angle)
+
+
+def add_bevel(obj, width, segments=3, harden=True):
+    if width <= 0:
+        return
+    m = obj.modifiers.new("Bevel", "BEVEL")
+    m.width = width
+    m.segments = segments
+    m.limit_method = "ANGLE"
+    m.angle_limit = math.radians(40)
+    m.harden_normals = harden
+    m.miter_outer = "MITER_ARC"
+
+
+def add_subsurf(obj, levels=1):
+    m = obj.modifiers.new("Subsurf", "SUBSURF")
+    m.levels = levels
+    m.render_levels = levels
+    return m
+
+
+def box(name, dims, loc, mat, bevel=0.004, segments=3, rot=(0, 0, 0), parent=None):
+    """Axis-aligned box of size dims (metres) centred at loc, with a bevel."""
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    bmesh.ops.create_cube(bm, size=1.0)
+    for v in bm.verts:
+        v.co.x *= dims[0]
+        v.co.y *= dims[1]
+        v.co.z *= dims[2]
+    bm.to_mesh(mesh)
+    bm.free()
+    smooth_mesh(mesh)
+    obj = link(bpy.data.objects.new(name, mesh))
+    obj.location = loc
+    obj.rotation_euler = rot
+    if mat:
+        obj.data.materials.append(mat)
+    add_bevel(obj, bevel, segments)
+    if parent:
+        obj.parent = parent
+    return obj
+
+
+def box_minmax(name, x0, x1, y0, y1, z0, z1, mat, bevel=0.004, segments=3, parent=None):
+    """Box given by its min/max corners (handy for architecture)."""
+    return box(name, (x1 - x0, y1 - y0, z1 - z0),
+               ((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2), mat,
+               bevel=bevel, segments=segments, parent=parent)
+
+
+def cylinder(name, r_bottom, r_top, depth, loc, mat, segs=32, rot=(0, 0, 0),
+             bevel=0.0, parent=None):
+    """Cylinder / cone whose base sits at loc (not centred)."""
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    bmesh.ops.create_cone(bm, cap_ends=True, cap_tris=False, segments=segs,
+                          radius1=r_bottom, radius2=r_top, depth=depth)
+    for v in bm.verts:
+        v.co.z += depth / 2
+    bm.to_mesh(mesh)
+    bm.free()
+    smooth_mesh(mesh, 50)
+    obj = link(bpy.data.objects.new(name, mesh))
+    obj.location = loc
+    obj.rotation_euler = rot
+    if mat:
+        obj.data.materials.append(mat)
+    add_bevel(obj, bevel, 2)
+    if parent:
+        obj.parent = parent
+    return obj
+
+
+def lathe(name, profile, loc, mat, segs=48, cap_bottom=True, subsurf=1,
+          solidify=0.0, parent=None):
+    """Surface of revolution around Z from a list of (radius, z) points.
+
+    The profile is walked bottom -> top; optionally the bottom is capped.
+    Used for the plant pot, vases, bowl, lamp base and lamp shade.
+    """
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    rings = []
+    for (r, z) in profile:
+        ring = []
+        for i in range(segs):
+            a = 2 * math.pi * i / segs
+            ring.append(bm.verts.new((r * math.cos(a), r * math.sin(a), z)))
+        rings.append(ring)
+    for k in range(len(rings) - 1):
+        a, b = rings[k], rings[k + 1]
+        for i in range(segs):
+            j = (i + 1) % segs
+            bm.faces.new((a[i], a[j], b[j], b[i]))
+    if cap_bottom and profile[0][0] > 1e-4:
+        bm.faces.new(list(reversed(rings[0])))
+    bmesh.ops.recalc_face_normals(bm, faces=bm.faces[:])
+    bm.to_mesh(mesh)
+    bm.free()
+    smooth_mesh(mesh, 60)
+    obj = link(bpy.data.objects.new(name, mesh))
+    obj.location = loc
+    if mat:
+        obj.data.materials.append(mat)
+    if solidify > 0:
+        s = obj.modifiers.new("Solidify", "SOLIDIFY")
+        s.thickness = solidify
+        s.offset = 0
+    if subsurf:
+        add_subsurf(obj, subsurf)
+    if parent:
+        obj.parent = parent
+    return obj
+
+
+def empty(name, loc, rot_z=0.0):
+    e = link(bpy.data.objects.new(name, None))
+    e.location = loc
+    e.rotation_euler = (0, 0, rot_z)
+    return e
+
+
+# ----------------------------------------------------------------------------
+# Material helpers (Cycles node trees)
+# ----------------------------------------------------------------------------
+
+def new_material(name):
+    mat = bpy.data.materials.new(name)
+    mat.use_nodes = True
+    nt = mat.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    out = nt.nodes.new("ShaderNodeOutputMaterial")
+    return mat, nt, out
+
+
+def principled(nt, color=(0.8, 0.8, 0.8), rough=0.5, **inputs):
+    p = nt.nodes.new("ShaderNodeBsdfPrincipled")
+    p.inputs["Base Color"].default_value = (*color, 1.0)
+    p.inputs["Roughness"].default_value = rough
+    for k, v in inputs.items():
+        key = k.replace("_", " ")
+        if isinstance(v, tuple) and len(v) == 3:
+            v = (*v, 1.0)
+        p.inputs[key].default_value = v
+    return p
+
+
+def obj_coords(nt, scale=(1, 1, 1)):
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    mp = nt.nodes.new("ShaderNodeMapping")
+    mp.inputs["Scale"].default_value = scale
+    nt.links.new(tc.outputs["Object"], mp.inputs["Vector"])
+    return mp.outputs["Vector"]
+
+
+def noise(nt, vec, scale, detail=4.0, rough=0.5):
+    n = nt.nodes.new("ShaderNodeTexNoise")
+    n.inputs["Scale"].default_value = scale
+    n.inputs["Detail"].default_value = detail
+    n.inputs["Roughness"].default_value = rough
+    nt.links.new(vec, n.inputs["Vector"])
+    return n
+
+
+def map_range(nt, value, a, b, c, d):
+    m = nt.nodes.new("ShaderNodeMapRange")
+    m.inputs["From Min"].default_value = a
+    m.inputs["From Max"].default_value = b
+    m.inputs["To Min"].default_value = c
+    m.inputs["To Max"].default_value = d
+    nt.links.new(value, m.inputs["Value"])
+    return m.outputs["Result"]
+
+
+def mix_rgb(nt, blend, fac, c1, c2):
+    m = nt.nodes.new("ShaderNodeMixRGB")
+    m.blend_type = blend
+    if isinstance(fac, float):
+        m.inputs["Fac"].default_value = fac
+    else:
+        nt.links.new(fac, m.inputs["Fac"])
+    for sock, c in ((m.inputs["Color1"], c1), (m.inputs["Color2"], c2)):
+        if isinstance(c, tuple):
+            sock.default_value = (*c, 1.0) if len(c) == 3 else c
+        else:
+            nt.links.new(c, sock)
+    return m.outputs["Color"]
+
+
+def bump(nt, height, strength, distance=0.01, normal=None):
+    b = nt.nodes.new("ShaderNodeBump")
+    b.inputs["Strength"].default_value = strength
+    b.inputs["Distance"].default_value = distance
+    nt.links.new(height, b.inputs["Height"])
+    if normal is not None:
+        nt.links.new(normal, b.inputs["Normal"])
+    return b.outputs["Normal"]
+
+
+def ramp(nt, value, stops, interp="LINEAR"):
+    r = nt.nodes.new("ShaderNodeValToRGB")
+    r.color_ramp.interpolation = interp
+    els = r.color_ramp.elements
+    while len(els) > 1:
+        els.remove(els[-1])
+    els[0].position = stops[0][0]
+    els[0].color = (*stops[0][1], 1.0)
+    for pos, col in stops[1:]:
+        e = els.new(pos)
+        e.color = (*col, 1.0)
+    nt.links.new(value, r.inputs["Fac"])
+    return r.outputs["Color"]
+
+
+def mat_paint(name, color, rough=0.85, bump_strength=0.04):
+    """Matte/satin paint: very subtle roller texture + slight tone variation."""
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    n_fine = noise(nt, vec, 180.0, 6.0, 0.6)
+    n_big = noise(nt, vec, 1.5, 3.0, 0.5)
+    col = mix_rgb(nt, "MULTIPLY", 1.0, color,
+                  map_range(nt, n_big.outputs["Fac"], 0.3, 0.7, 0.97, 1.02))
+    p = principled(nt, color, rough, Specular=0.35)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(bump(nt, n_fine.outputs["Fac"], bump_strength, 0.002), p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def wood_nodes(nt, vec, dark, light, grain_scale=6.0, plank_offset=None, pore=0.35):
+    """Procedural wood: distorted wave bands (growth rings) + stretched pores.
+
+    The grain runs along local X.  Returns (color socket, height socket).
+    """
+    if plank_offset is not None:
+        # shift the coordinate per plank so neighbouring boards differ
+        add = nt.nodes.new("ShaderNodeVectorMath")
+        add.operation = "ADD"
+        nt.links.new(vec, add.inputs[0])
+        sc = nt.nodes.new("ShaderNodeVectorMath")
+        sc.operation = "MULTIPLY"
+        sc.inputs[1].default_value = (37.0, 11.0, 5.0)
+        nt.links.new(plank_offset, sc.inputs[0])
+        nt.links.new(sc.outputs[0], add.inputs[1])
+        vec = add.outputs[0]
+    # stretch along X so features become long fibres
+    st = nt.nodes.new("ShaderNodeMapping")
+    st.inputs["Scale"].default_value = (0.12, 1.0, 1.0)
+    nt.links.new(vec, st.inputs["Vector"])
+    wave = nt.nodes.new("ShaderNodeTexWave")
+    wave.wave_type = "BANDS"
+    wave.bands_direction = "Y"
+    wave.inputs["Scale"].default_value = grain_scale
+    wave.inputs["Distortion"].default_value = 9.0
+    wave.inputs["Detail"].default_value = 3.0
+    wave.inputs["Detail Scale"].default_value = 1.2
+    nt.links.new(st.outputs[0], wave.inputs["Vector"])
+    pores_map = nt.nodes.new("ShaderNodeMapping")
+    pores_map.inputs["Scale"].default_value = (4.0, 180.0, 180.0)
+    nt.links.new(vec, pores_map.inputs["Vector"])
+    pores = noise(nt, pores_map.outputs[0], 1.0, 2.0, 0.5)
+    rings = ramp(nt, wave.outputs["Fac"], [(0.0, light), (0.55, dark), (1.0, light)])
+    pore_fac = map_range(nt, pores.outputs["Fac"], 0.35, 0.75, 0.0, pore)
+    col = mix_rgb(nt, "MULTIPLY", pore_fac, rings, (0.55, 0.5, 0.45))
+    height = mix_rgb(nt, "ADD", 0.5, wave.outputs["Fac"], pores.outputs["Fac"])
+    return col, height
+
+
+def mat_wood(name, dark, light, rough=0.45, grain_scale=6.0):
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    col, height = wood_nodes(nt, vec, dark, light, grain_scale)
+    p = principled(nt, light, rough, Specular=0.45, Clearcoat=0.15,
+                   Clearcoat_Roughness=0.25)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(bump(nt, height, 0.06, 0.002), p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_floor():
+    """Oak plank floor: brick texture = staggered boards with hairline seams,
+    per-board tone + grain offset, satin lacquer with roughness variation."""
+    mat, nt, out = new_material("OakFloor")
+    vec = obj_coords(nt)
+    brick = nt.nodes.new("ShaderNodeTexBrick")
+    brick.offset = 0.37
+    brick.offset_frequency = 1
+    brick.squash = 1.0
+    brick.inputs["Scale"].default_value = 1.0
+    brick.inputs["Brick Width"].default_value = 1.45
+    brick.inputs["Row Height"].default_value = 0.185
+    brick.inputs["Mortar Size"].default_value = 0.0032
+    brick.inputs["Mortar Smooth"].default_value = 0.3
+    brick.inputs["Bias"].default_value = 0.0
+    brick.inputs["Color1"].default_value = (0.0, 0.0, 0.0, 1)
+    brick.inputs["Color2"].default_value = (1.0, 1.0, 1.0, 1)
+    brick.inputs["Mortar"].default_value = (0.0, 0.0, 0.0, 1)
+    nt.links.new(vec, brick.inputs["Vector"])
+    # brick "Color" output = random grey per board (mortar black)
+    col, height = wood_nodes(nt, vec, (0.27, 0.155, 0.075), (0.50, 0.33, 0.18),
+                             grain_scale=5.0, plank_offset=brick.outputs["Color"], pore=0.12)
+    tone = map_range(nt, brick.outputs["Color"], 0.0, 1.0, 0.72, 1.15)
+    col = mix_rgb(nt, "MULTIPLY", 1.0, col, tone)
+    # darken the seams
+    col = mix_rgb(nt, "MIX", brick.outputs["Fac"], col, (0.05, 0.035, 0.025))
+    rough_n = noise(nt, vec, 3.0, 4.0, 0.6)
+    rough = map_range(nt, rough_n.outputs["Fac"], 0.3, 0.7, 0.26, 0.42)
+    p = principled(nt, (0.5, 0.35, 0.2), 0.32, Specular=0.5)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(rough, p.inputs["Roughness"])
+    seam_h = map_range(nt, brick.outputs["Fac"], 0.0, 1.0, 1.0, 0.0)
+    nrm = bump(nt, seam_h, 0.5, 0.003)
+    nrm = bump(nt, height, 0.03, 0.002, normal=nrm)
+    nt.links.new(nrm, p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_fabric(name, color, rough=0.92, sheen=0.6, weave=420.0, var=0.12):
+    """Upholstery fabric: woven micro bump, mottled tone, sheen, varied roughness."""
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    # woven pattern: two crossed sine waves
+    w1 = nt.nodes.new("ShaderNodeTexWave")
+    w1.bands_direction = "X"
+    w1.inputs["Scale"].default_value = weave
+    w1.inputs["Distortion"].default_value = 0.5
+    nt.links.new(vec, w1.inputs["Vector"])
+    w2 = nt.nodes.new("ShaderNodeTexWave")
+    w2.bands_direction = "Z"
+    w2.inputs["Scale"].default_value = weave
+    w2.inputs["Distortion"].default_value = 0.5
+    nt.links.new(vec, w2.inputs["Vector"])
+    weave_h = mix_rgb(nt, "MULTIPLY", 1.0, w1.outputs["Fac"], w2.outputs["Fac"])
+    slub = noise(nt, vec, 90.0, 6.0, 0.65)
+    mottle = noise(nt, vec, 6.0, 4.0, 0.55)
+    tone = map_range(nt, mottle.outputs["Fac"], 0.3, 0.7, 1.0 - var, 1.0 + var * 0.6)
+    col = mix_rgb(nt, "MULTIPLY", 1.0, color, tone)
+    col = mix_rgb(nt, "MULTIPLY",
+                  map_range(nt, slub.outputs["Fac"], 0.3, 0.7, 0.0, 0.25), col, (0.75, 0.75, 0.75))
+    p = principled(nt, color, rough, Sheen=sheen, Sheen_Tint=0.6, Specular=0.3)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(map_range(nt, slub.outputs["Fac"], 0.2, 0.8, rough - 0.08, min(rough + 0.06, 1.0)),
+                 p.inputs["Roughness"])
+    nrm = bump(nt, weave_h, 0.12, 0.001)
+    nrm = bump(nt, slub.outputs["Fac"], 0.08, 0.002, normal=nrm)
+    nt.links.new(nrm, p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_ceramic(name, color, rough=0.18, speck=True):
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    p = principled(nt, color, rough, Specular=0.5, Clearcoat=0.6, Clearcoat_Roughness=0.08)
+    if speck:
+        n = noise(nt, vec, 220.0, 2.0, 0.5)
+        col = mix_rgb(nt, "MULTIPLY", map_range(nt, n.outputs["Fac"], 0.62, 0.72, 0.0, 0.5),
+                      color, (0.45, 0.4, 0.35))
+        nt.links.new(col, p.inputs["Base Color"])
+        ng = noise(nt, vec, 25.0, 3.0, 0.5)
+        nt.links.new(bump(nt, ng.outputs["Fac"], 0.05, 0.002), p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_simple(name, color, rough=0.5, **kw):
+    mat, nt, out = new_material(name)
+    p = principled(nt, color, rough, **kw)
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_metal(name, color, rough=0.3):
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    n = noise(nt, vec, 40.0, 4.0, 0.6)
+    p = principled(nt, color, rough, Metallic=1.0)
+    nt.links.new(map_range(nt, n.outputs["Fac"], 0.3, 0.7, rough - 0.08, rough + 0.08),
+                 p.inputs["Roughness"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_glass():
+    """Window glass: mostly transparent (so sun & sky shadow rays pass)
+    with a faint glossy reflection."""
+    mat, nt, out = new_material("WindowGlass")
+    tr = nt.nodes.new("ShaderNodeBsdfTransparent")
+    tr.inputs["Color"].default_value = (0.96, 0.98, 0.97, 1)
+    gl = nt.nodes.new("ShaderNodeBsdfGlossy")
+    gl.inputs["Roughness"].default_value = 0.02
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    mix.inputs["Fac"].default_value = 0.06
+    nt.links.new(tr.outputs[0], mix.inputs[1])
+    nt.links.new(gl.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_leaf():
+    """Glossy-ish leaf with colour variation and back-lit translucency."""
+    mat, nt, out = new_material("Leaf")
+    vec = obj_coords(nt)
+    n = noise(nt, vec, 8.0, 3.0, 0.5)
+    col = ramp(nt, n.outputs["Fac"], [(0.3, (0.035, 0.09, 0.02)), (0.7, (0.09, 0.19, 0.04))])
+    p = principled(nt, (0.06, 0.14, 0.03), 0.42, Specular=0.45)
+    nt.links.new(col, p.inputs["Base Color"])
+    tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
+    tl.inputs["Color"].default_value = (0.18, 0.32, 0.05, 1)
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    mix.inputs["Fac"].default_value = 0.22
+    nt.links.new(p.outputs[0], mix.inputs[1])
+    nt.links.new(tl.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_rug():
+    """Hand-woven wool rug: cream field, thin charcoal/terracotta border."""
+    mat, nt, out = new_material("Rug")
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Object"], sep.inputs[0])
+    # distance to the rug edge: min(hx - |x|, hy - |y|)
+    def absdist(sock, half):
+        a = nt.nodes.new("ShaderNodeMath"); a.operation = "ABSOLUTE"
+        nt.links.new(sock, a.inputs[0])
+        s = nt.nodes.new("ShaderNodeMath"); s.operation = "SUBTRACT"
+        s.inputs[0].default_value = half
+        nt.links.new(a.outputs[0], s.inputs[1])
+        return s.outputs[0]
+    dx = absdist(sep.outputs["X"], RUG_DIMS[0] / 2)
+    dy = absdist(sep.outputs["Y"], RUG_DIMS[1] / 2)
+    mn = nt.nodes.new("ShaderNodeMath"); mn.operation = "MINIMUM"
+    nt.links.new(dx, mn.inputs[0]); nt.links.new(dy, mn.inputs[1])
+    border = ramp(nt, mn.outputs[0], [
+        (0.0, (0.62, 0.58, 0.50)), (0.075, (0.62, 0.58, 0.50)),
+        (0.0751, (0.16, 0.14, 0.13)), (0.095, (0.16, 0.14, 0.13)),
+        (0.0951, (0.72, 0.68, 0.60)), (0.15, (0.72, 0.68, 0.60)),
+        (0.1501, (0.50, 0.24, 0.15)), (0.16, (0.50, 0.24, 0.15)),
+        (0.1601, (0.74, 0.70, 0.62)), (1.0, (0.74, 0.70, 0.62))], interp="CONSTANT")
+    vec = obj_coords(nt)
+    fuzz = noise(nt, vec, 300.0, 8.0, 0.7)
+    mottle = noise(nt, vec, 4.0, 4.0, 0.6)
+    col = mix_rgb(nt, "MULTIPLY", 1.0, border,
+                  map_range(nt, mottle.outputs["Fac"], 0.3, 0.7, 0.9, 1.05))
+    col = mix_rgb(nt, "MULTIPLY", 1.0, col,
+                  map_range(nt, fuzz.outputs["Fac"], 0.3, 0.7, 0.8, 1.05))
+    p = principled(nt, (0.7, 0.66, 0.58), 0.97, Sheen=0.8, Sheen_Tint=0.5, Specular=0.25)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(bump(nt, fuzz.outputs["Fac"], 0.35, 0.003), p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_art():
+    """Abstract colour-field print for the framed picture (on canvas-like paper)."""
+    mat, nt, out = new_material("Art")
+    vec = obj_coords(nt, (1.0, 1.0, 1.0))
+    n = noise(nt, vec, 1.6, 2.0, 0.45)
+    shapes = ramp(nt, n.outputs["Fac"], [
+        (0.0, (0.62, 0.30, 0.18)), (0.40, (0.62, 0.30, 0.18)),
+        (0.42, (0.85, 0.78, 0.66)), (0.52, (0.85, 0.78, 0.66)),
+        (0.54, (0.11, 0.17, 0.25)), (0.62, (0.11, 0.17, 0.25)),
+        (0.64, (0.78, 0.58, 0.28)), (1.0, (0.78, 0.58, 0.28))], interp="LINEAR")
+    paper = noise(nt, vec, 400.0, 4.0, 0.6)
+    p = principled(nt, (0.8, 0.7, 0.6), 0.85, Specular=0.3)
+    nt.links.new(shapes, p.inputs["Base Color"])
+    nt.links.new(bump(nt, paper.outputs["Fac"], 0.1, 0.001), p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_lampshade():
+    """Linen shade: diffuse fabric mixed with translucency."""
+    mat, nt, out = new_material("LampShade")
+    vec = obj_coords(nt)
+    n = noise(nt, vec, 300.0, 4.0, 0.6)
+    p = principled(nt, (0.80, 0.74, 0.64), 0.95, Sheen=0.4)
+    nt.links.new(bump(nt, n.outputs["Fac"], 0.1, 0.001), p.inputs["Normal"])
+    tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
+    tl.inputs["Color"].default_value = (0.85, 0.75, 0.6, 1)
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    mix.inputs["Fac"].default_value = 0.3
+    nt.links.new(p.outputs[0], mix.inputs[1])
+    nt.links.new(tl.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+def mat_grass():
+    mat, nt, out = new_material("OutsideGreen")
+    vec = obj_coords(nt)
+    n = noise(nt, vec, 0.8, 6.0, 0.6)
+    col = ramp(nt, n.outputs["Fac"], [(0.3, (0.10, 0.16, 0.05)), (0.7, (0.22, 0.28, 0.09))])
+    p = principled(nt, (0.1, 0.15, 0.04), 0.9)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+RUG_DIMS = (2.6, 1.85, 0.012)
+
+
+# ----------------------------------------------------------------------------
+# Architecture (present in both variants)
+# ----------------------------------------------------------------------------
+
+def build_room(M):
+    T = WALL_T
+    # floor slab (top surface at z=0) and ceiling slab
+    box_minmax("Floor", -T, ROOM_X + T, -T, ROOM_Y + T, -0.06, 0.0, M["floor"], bevel=0)
+    box_minmax("Ceiling", -T, ROOM_X + T, -T, ROOM_Y + T, ROOM_H, ROOM_H + 0.1,
+               M["ceiling"], bevel=0)
+
+    # right wall (x = ROOM_X) and front wall (y = 0, behind the camera)
+    box_minmax("WallRight", ROOM_X, ROOM_X + T, -T, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallFront", -T, ROOM_X + T, -T, 0, 0, ROOM_H, M["wall"], bevel=0)
+
+    # left wall with the window opening -- four pieces around the hole
+    box_minmax("WallL_a", -T, 0, -T, WIN_Y0, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallL_b", -T, 0, WIN_Y1, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallL_sill", -T, 0, WIN_Y0, WIN_Y1, 0, WIN_Z0, M["wall"], bevel=0)
+    box_minmax("WallL_head", -T, 0, WIN_Y0, WIN_Y1, WIN_Z1, ROOM_H, M["wall"], bevel=0)
+
+    # back wall with the door opening
+    box_minmax("WallB_a", -T, DOOR_X0, ROOM_Y, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallB_b", DOOR_X1, ROOM_X + T, ROOM_Y, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallB_head", DOOR_X0, DOOR_X1, ROOM_Y, ROOM_Y + T, DOOR_H, ROOM_H, M["wall"], bevel=0)
+
+    # ---- window: slim dark aluminium frame, 3 panes, glass, interior sill board
+    fw = 0.055                      # frame profile width
+    fx0, fx1 = -0.11, -0.05         # frame depth inside the wall
+    fm = M["window_frame"]
+    box_minmax("WinFrameBottom", fx0, fx1, WIN_Y0, WIN_Y1, WIN_Z0, WIN_Z0 + fw, fm, 0.004)
+    box_minmax("WinFrameTop", fx0, fx1, WIN_Y0, WIN_Y1, WIN_Z1 - fw, WIN_Z1, fm, 0.004)
+    box_minmax("WinFrameL", fx0, fx1, WIN_Y0, WIN_Y0 + fw, WIN_Z0, WIN_Z1, fm, 0.004)
+    box_minmax("WinFrameR", fx0, fx1, WIN_Y1 - fw, WIN_Y1, WIN_Z0, WIN_Z1, fm, 0.004)
+    span = WIN_Y1 - WIN_Y0
+    for k in (1, 2):
+        yc = WIN_Y0 + span * k / 3
+        box_minmax("WinMullion%d" % k, fx0, fx1, yc - fw * 0.6, yc + fw * 0.6,
+                   WIN_Z0, WIN_Z1, fm, 0.004)
+    box_minmax("WinTransom", fx0, fx1, WIN_Y0, WIN_Y1, 1.95, 1.95 + fw * 0.9, fm, 0.004)
+    box_minmax("WinGlass", -0.082, -0.078, WIN_Y0 + fw, WIN_Y1 - fw, WIN_Z0 + fw,
+               WIN_Z1 - fw, M["glass"], bevel=0)
+    box_minmax("WinSillBoard", -0.05, 0.035, WIN_Y0 - 0.03, WIN_Y1 + 0.03,
+               WIN_Z0 - 0.025, WIN_Z0 + 0.004, M["trim"], 0.004)
+
+    # ---- door: architrave, closed panel door, handle
+    tm = M["trim"]
+    aw, at = 0.07, 0.018
+    y_in = ROOM_Y - at
+    box_minmax("ArchL", DOOR_X0 - aw, DOOR_X0, y_in, ROOM_Y, 0, DOOR_H, tm, 0.004)
+    box_minmax("ArchR", DOOR_X1, DOOR_X1 + aw, y_in, ROOM_Y, 0, DOOR_H, tm, 0.004)
+    box_minmax("ArchTop", DOOR_X0 - aw, DOOR_X1 + aw, y_in, ROOM_Y, DOOR_H, DOOR_H + aw, tm, 0.004)
+    box_minmax("DoorLeaf", DOOR_X0 + 0.004, DOOR_X1 - 0.004, ROOM_Y + 0.02, ROOM_Y + 0.06,
+               0.006, DOOR_H - 0.004, tm, 0.003)
+    # recessed-looking panels: thin raised mouldings on the leaf
+    for (z0, z1) in ((0.18, 0.95), (1.12, 1.92)):
+        box_minmax("DoorPanel", DOOR_X0 + 0.12, DOOR_X1 - 0.12, ROOM_Y + 0.012, ROOM_Y + 0.02,
+                   z0, z1, tm, 0.006)
+    hx = DOOR_X1 - 0.09
+    cylinder("DoorRose", 0.028, 0.028, 0.012, (hx, ROOM_Y + 0.012, 1.02), M["brass"],
+             rot=(math.radians(90), 0, 0), bevel=0.003)
+    box("DoorHandle", (0.02, 0.02, 0.13), (hx, ROOM_Y - 0.03, 1.02 - 0.06), M["brass"],
+        bevel=0.008, rot=(math.radians(90), 0, 0))
+
+    # ---- skirting boards along the walls (15 mm x 110 mm, bevelled top)
+    sk_h, sk_t = 0.11, 0.016
+    box_minmax("SkirtBack1", 0, DOOR_X0 - aw, ROOM_Y - sk_t, ROOM_Y, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtBack2", DOOR_X1 + aw, ROOM_X, ROOM_Y - sk_t, ROOM_Y, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtLeft1", 0, sk_t, 0, WIN_Y0, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtLeft2", 0, sk_t, WIN_Y0, WIN_Y1, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtLeft3", 0, sk_t, WIN_Y1, ROOM_Y, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtRight", ROOM_X - sk_t, ROOM_X, 0, ROOM_Y, 0, sk_h, tm, 0.004)
+    box_minmax("SkirtFront", 0, ROOM_X, 0, sk_t, 0, sk_h, tm, 0.004)
+
+    # ---- a thin shadow-gap cornice where walls meet the ceiling
+    cm = M["ceiling"]
+    box_minmax("CorniceBack", 0, ROOM_X, ROOM_Y - 0.03, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
+    box_minmax("CorniceLeft", 0, 0.03, 0, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
+    box_minmax("CorniceRight", ROOM_X - 0.03, ROOM_X, 0, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
+
+    # ---- outside: lawn, hedge and a few tree canopies seen through the window
+    g = M["grass"]
+    box_minmax("Lawn", -60, -T, -40, 40, -0.45, -0.4, g, bevel=0)
+    rnd = random.Random(7)
+    for i in range(9):
+        y = -3 + i * 1.6 + rnd.uniform(-0.4, 0.4)
+        s = rnd.uniform(1.1, 1.7)
+        o = link(bpy.data.objects.new("Bush%d" % i, sphere_mesh("BushMesh%d" % i, 1.0, 24, 12)))
+        o.location = (-9.0 + rnd.uniform(-0.5, 0.5), y, -0.2)
+        o.scale = (s * 0.8, s, s * 0.75)
+        o.data.materials.append(M["foliage"])
+
+
+def sphere_mesh(name, r, u, v):
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    bmesh.ops.create_uvsphere(bm, u_segments=u, v_segments=v, radius=r)
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    return mesh
+
+
+def mat_foliage():
+    """Distant bushes/trees: lumpy bump + mottled greens."""
+    mat, nt, out = new_material("Foliage")
+    vec = obj_coords(nt)
+    n = noise(nt, vec, 3.0, 8.0, 0.7)
+    col = ramp(nt, n.outputs["Fac"], [(0.35, (0.04, 0.08, 0.02)), (0.65, (0.16, 0.24, 0.06))])
+    p = principled(nt, (0.05, 0.1, 0.03), 0.8)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(bump(nt, n.outputs["Fac"], 0.9, 0.2), p.inputs["Normal"])
+    # back-lit leaves glow a little (the sun is behind the hedge from our view)
+    tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
+    tl.inputs["Color"].default_value = (0.25, 0.4, 0.08, 1)
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    mix.inputs["Fac"].default_value = 0.35
+    nt.links.new(p.outputs[0], mix.inputs[1])
+    nt.links.new(tl.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    return mat
+
+
+# ----------------------------------------------------------------------------
+# Furniture (staged variant only)
+# ----------------------------------------------------------------------------
+
+def pillow_mesh(name, w, h, t, cuts=10):
+    """Throw-pillow: a subdivided slab whose thickness tapers to the seams."""
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    bmesh.ops.create_cube(bm, size=1.0)
+    bmesh.ops.subdivide_edges(bm, edges=bm.edges[:], cuts=cuts, use_grid_fill=True)
+    for v in bm.verts:
+        x, y, z = v.co.x * 2, v.co.y * 2, v.co.z * 2   # -1..1
+        puff = (1 - abs(x) ** 2.5) * (1 - abs(z) ** 2.5)
+        v.co.x = x * w / 2 * (1 - 0.06 * (1 - abs(z)))   # slight waist
+        v.co.z = z * h / 2 * (1 - 0.06 * (1 - abs(x)))
+        v.co.y = y * t / 2 * (0.12 + 0.88 * max(puff, 0) ** 0.6)
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    return mesh
+
+
+def soft_box(name, dims, loc, mat, radius=0.04, parent=None, rot=(0, 0, 0)):
+    """Upholstered block: generous multi-segment bevel + one level of subsurf."""
+    o = box(name, dims, loc, mat, bevel=radius, segments=4, parent=parent, rot=rot)
+    o.modifiers["Bevel"].harden_normals = False
+    add_subsurf(o, 1)
+    return o
+
+
+def build_sofa(name, center, facing_rot, width, fabric, leg_mat, n_seats=3,
+               depth=0.94, pillows=()):
+    """Modern track-arm sofa (also used for the armchair with n_seats=1).
+
+    Local frame: x along the width, back at +y, front faces -y, z up.
+    """
+    root = empty(name, center, facing_rot)
+    arm_w = 0.17
+    seat_w = width - 2 * arm_w
+    leg_h = 0.12
+    # legs: tapered wooden cones
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            cylinder(name + "Leg", 0.018, 0.024, leg_h,
+                     (sx * (width / 2 - 0.07), sy * (depth / 2 - 0.08), 0),
+                     leg_mat, segs=16, parent=root)
+    # plinth / frame
+    soft_box(name + "Base", (width - 0.02, depth - 0.02, 0.2),
+             (0, 0, leg_h + 0.1), fabric, 0.03, root)
+    # arms
+    for sx in (-1, 1):
+        soft_box(name + "Arm", (arm_w, depth, 0.46),
+                 (sx * (width / 2 - arm_w / 2), 0, leg_h + 0.23), fabric, 0.06, root)
+    # back frame
+    soft_box(name + "Back", (seat_w + 0.02, 0.2, 0.5),
+             (0, depth / 2 - 0.1, leg_h + 0.42), fabric, 0.05, root)
+    # seat cushions
+    cw = seat_w / n_seats
+    for i in range(n_seats):
+        x = -seat_w / 2 + cw * (i + 0.5)
+        soft_box(name + "Seat%d" % i, (cw - 0.012, depth - 0.24, 0.17),
+                 (x, -0.1, leg_h + 0.2 + 0.085), fabric, 0.07, root)
+    # back cushions, leaning back ~12 degrees
+    for i in range(n_seats):
+        x = -seat_w / 2 + cw * (i + 0.5)
+        soft_box(name + "BackCush%d" % i, (cw - 0.015, 0.2, 0.44),
+                 (x, depth / 2 - 0.28, leg_h + 0.37 + 0.22), fabric, 0.08, root,
+                 rot=(math.radians(-12), 0, 0))
+    # throw pillows: (x, fabric, tilt_deg, yaw_deg)
+    for k, (x, mat, tilt, yaw) in enumerate(pillows):
+        o = link(bpy.data.objects.new(name + "Pillow%d" % k,
+                                      pillow_mesh(name + "PillowMesh%d" % k, 0.46, 0.46, 0.17)))
+        o.location = (x, depth / 2 - 0.42, leg_h + 0.37 + 0.24)
+        o.rotation_euler = (math.radians(-18 + tilt * 0.3), math.radians(tilt), math.radians(yaw))
+        o.data.materials.append(mat)
+        add_subsurf(o, 1)
+        o.parent = root
+    return root
+
+
+def build_coffee_table(M, center):
+    root = empty("CoffeeTable", center, math.radians(0))
+    top_h, th = 0.40, 0.035
+    box("CTTop", (1.15, 0.62, th), (0, 0, top_h - th / 2), M["oak"], bevel=0.008,
+        segments=3, parent=root)
+    # lower shelf
+    box("CTShelf", (1.0, 0.5, 0.02), (0, 0, 0.12), M["oak"], bevel=0.004, parent=root)
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            box("CTLeg", (0.04, 0.04, top_h - th), (sx * 0.52, sy * 0.26, (top_h - th) / 2),
+                M["oak"], bevel=0.004, parent=root)
+    # styling: a stack of two books, a ceramic vase with a few stems, a bowl
+    box("Book1", (0.30, 0.22, 0.032), (-0.26, 0.02, top_h + 0.016), M["book_navy"],
+        bevel=0.004, parent=root, rot=(0, 0, math.radians(8)))
+    box("Book2", (0.26, 0.19, 0.026), (-0.25, 0.03, top_h + 0.032 + 0.013), M["book_sand"],
+        bevel=0.004, parent=root, rot=(0, 0, math.radians(-4)))
+    lathe("Vase", [(0.0001, 0.0), (0.05, 0.0), (0.075, 0.05), (0.08, 0.1), (0.065, 0.17),
+                   (0.03, 0.22), (0.026, 0.26), (0.03, 0.275)],
+          (0.22, 0.06, top_h), M["ceramic_white"], parent=root)
+    # a few dried grass stems in the vase
+    rnd = random.Random(3)
+    for i in range(7):
+        a = rnd.uniform(0, 2 * math.pi)
+        tilt = rnd.uniform(0.12, 0.35)
+        L = rnd.uniform(0.35, 0.5)
+        cylinder("Stem", 0.0025, 0.0015, L, (0.22, 0.06, top_h + 0.22), M["dried"],
+                 segs=6, rot=(tilt * math.cos(a), tilt * math.sin(a), 0), parent=root)
+        # seed head
+        o = link(bpy.data.objects.new("Seed", sphere_mesh("SeedMesh", 0.012, 10, 6)))
+        d = Vector((0, 0, L))
+        d.rotate(Euler((tilt * math.cos(a), tilt * math.sin(a), 0)))
+        o.location = Vector((0.22, 0.06, top_h + 0.22)) + d
+        o.scale = (1, 1, 2.2)
+        o.rotation_euler = (tilt * math.cos(a), tilt * math.sin(a), 0)
+        o.data.materials.append(M["dried"])
+        o.parent = root
+    lathe("Bowl", [(0.0001, 0.0), (0.05, 0.0), (0.09, 0.025), (0.11, 0.055), (0.106, 0.058),
+                   (0.085, 0.03), (0.045, 0.01), (0.0001, 0.01)],
+          (0.02, -0.14, top_h), M["ceramic_clay"], cap_bottom=False, parent=root)
+    return root
+
+
+def build_floor_lamp(M, loc):
+    root = empty("FloorLamp", loc)
+    lathe("LampBase", [(0.0001, 0.0), (0.15, 0.0), (0.15, 0.012), (0.13, 0.026),
+                       (0.02, 0.03), (0.0001, 0.03)], (0, 0, 0), M["black_metal"],
+          subsurf=0, parent=root)
+    cylinder("LampPole", 0.011, 0.011, 1.42, (0, 0, 0.025), M["black_metal"], segs=16, parent=root)
+    lathe("LampShade", [(0.23, 1.30), (0.225, 1.35), (0.19, 1.62)], (0, 0, 0),
+          M["lampshade"], cap_bottom=False, subsurf=0, solidify=0.004, parent=root)
+    # top cap ring + spider arms (black)
+    cylinder("LampCap", 0.018, 0.012, 0.06, (0, 0, 1.44), M["black_metal"], segs=16, parent=root)
+    return root
+
+
+def leaf_mesh(name, length=0.26, width=0.17, nu=10, nv=6):
+    """Fiddle-leaf-fig style leaf: wider towards the tip, folded along the midrib,
+    curled slightly downward.  Leaf points along +X from the origin (petiole)."""
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    grid = []
+    for i in range(nu + 1):
+        u = i / nu
+        w = math.sin(math.pi * min(u ** 0.75, 1.0)) * (0.55 + 0.45 * u) * width / 2
+        row = []
+        for j in range(nv + 1):
+            v = -1 + 2 * j / nv
+            x = u * length
+            y = v * w
+            z = 0.025 * abs(v) * (w / (width / 2)) - 0.06 * u * u   # fold + droop
+            row.append(bm.verts.new((x, y, z)))
+        grid.append(row)
+    for i in range(nu):
+        for j in range(nv):
+            bm.faces.new((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    return mesh
+
+
+def build_plant(M, loc):
+    root = empty("Plant", loc)
+    pot_h = 0.44
+    lathe("Pot", [(0.0001, 0.0), (0.15, 0.0), (0.165, 0.02), (0.19, 0.2), (0.205, pot_h - 0.01),
+                  (0.2, pot_h), (0.185, pot_h - 0.005), (0.18, pot_h - 0.04)],
+          (0, 0, 0), M["ceramic_pot"], parent=root)
+    cylinder("Soil", 0.181, 0.181, 0.01, (0, 0, pot_h - 0.05), M["soil"], segs=32, parent=root)
+    rnd = random.Random(11)
+    leaf = leaf_mesh("LeafMesh")
+    stems = [((0.02, 0.0), 1.72, (0.05, -0.04)), ((-0.04, 0.03), 1.42, (-0.2, 0.12)),
+             ((0.03, -0.04), 1.2, (0.18, -0.12))]
+    for si, ((sx, sy), top, (dx, dy)) in enumerate(stems):
+        base = Vector((sx, sy, pot_h - 0.05))
+        tip = Vector((sx + dx, sy + dy, top))
+        d = tip - base
+        L = d.length
+        st = cylinder("PlantStem%d" % si, 0.012, 0.007, L, base, M["stem"], segs=8, parent=root)
+        st.rotation_euler = d.to_track_quat("Z", "Y").to_euler()
+        n_leaves = int(8 + L * 10)
+        for k in range(n_leaves):
+            t = 0.35 + 0.65 * (k / (n_leaves - 1)) ** 0.8
+            p = base + d * t
+            o = link(bpy.data.objects.new("Leaf", leaf))
+            s = rnd.uniform(0.85, 1.2) * (0.9 + 0.35 * t)
+            o.scale = (s, s, s)
+            yaw = k * 2.4 + rnd.uniform(-0.3, 0.3)            # golden-angle phyllotaxis
+            pitch = -rnd.uniform(0.15, 0.6) + (0.5 if t > 0.92 else 0.0)
+            o.rotation_euler = (rnd.uniform(-0.3, 0.3), pitch, yaw)
+            o.location = p
+            o.parent = root
+    if len(leaf.materials) == 0:
+        leaf.materials.append(M["leaf"])
+    return root
+
+
+def build_picture(M, center):
+    root = empty("Picture", center)
+    W, H, D = 0.95, 0.70, 0.035
+    # frame: four bevelled oak rails
+    rail = 0.035
+    for (x, z, w, h) in ((0, H / 2 - rail / 2, W, rail), (0, -H / 2 + rail / 2, W, rail),
+                         (-W / 2 + rail / 2, 0, rail, H), (W / 2 - rail / 2, 0, rail, H)):
+        box("FrameRail", (w, D, h), (x, 0, z), M["frame"], bevel=0.004, parent=root)
+    box("PassePartout", (W - 2 * rail, 0.01, H - 2 * rail), (0, 0.008, 0), M["mat_board"],
+        bevel=0.0, parent=root)
+    box("ArtPrint", (0.56, 0.012, 0.38), (0, 0.002, 0), M["art"], bevel=0.0, parent=root)
+    return root
+
+
+def build_staging(M):
+    # rug centred in front of the sofa
+    rug = box("Rug", RUG_DIMS, (2.15, 2.95, RUG_DIMS[2] / 2), M["rug"], bevel=0.005, segments=2)
+    # sofa against the back wall, facing the room (-y)
+    build_sofa("Sofa", (2.1, ROOM_Y - 0.5, 0.0), 0.0, 2.25, M["sofa_fabric"], M["walnut"],
+               n_seats=3,
+               pillows=((-0.72, M["pillow_rust"], 9, 8), (-0.34, M["pillow_cream"], -6, -5),
+                        (0.74, M["pillow_sage"], -10, -10)))
+    # armchair near the window, angled towards the coffee table
+    build_sofa("Armchair", (0.78, 2.05, 0.0), math.radians(-118), 0.86, M["chair_fabric"],
+               M["walnut"], n_seats=1, depth=0.86,
+               pillows=((0.0, M["pillow_cream"], 4, 0),))
+    build_coffee_table(M, (2.1, 2.85, 0.0))
+    build_floor_lamp(M, (3.55, ROOM_Y - 0.32, 0.0))
+    build_plant(M, (0.42, ROOM_Y - 0.45, 0.0))
+    build_picture(M, (2.1, ROOM_Y - 0.02, 1.62))
+
+
+# ----------------------------------------------------------------------------
+# Camera, lights, world, render settings
+# ----------------------------------------------------------------------------
+
+def setup_camera(scene):
+    cam_data = bpy.data.cameras.new("Camera")
+    cam_data.lens = 24.0                  # 24 mm on a 36 mm sensor (full-frame eq.)
+    cam_data.sensor_width = 36.0
+    cam_data.sensor_fit = "HORIZONTAL"
+    cam_data.shift_y = -0.06              # keep verticals straight, frame a little lower
+    cam_data.clip_start = 0.05
+    cam_data.clip_end = 200
+    cam = link(bpy.data.objects.new("Camera", cam_data))
+    cam.location = (4.85, 0.32, 1.40)     # 1.4 m eye height near the front-right corner
+    # level camera (pitch 90 deg = horizontal), yawed towards the back-left corner
+    cam.rotation_euler = (math.radians(90), 0, math.radians(41))
+    scene.camera = cam
+
+
+def aim(obj, direction):
+    obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
+
+
+def setup_lights(scene):
+    # Sun shining in through the window (travelling +x, a little +y, downward)
+    sun_d = bpy.data.lights.new("Sun", "SUN")
+    sun_d.energy = 6.0
+    sun_d.angle = math.radians(1.2)
+    sun_d.color = (1.0, 0.95, 0.88)
+    sun = link(bpy.data.objects.new("Sun", sun_d))
+    el, az = math.radians(33), math.radians(20)
+    aim(sun, (math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)))
+
+    # Light portal filling the window opening: guides sky sampling (less noise)
+    por_d = bpy.data.lights.new("WindowPortal", "AREA")
+    por_d.shape = "RECTANGLE"
+    por_d.size = WIN_Z1 - WIN_Z0
+    por_d.size_y = WIN_Y1 - WIN_Y0
+    por_d.cycles.is_portal = True
+    por = link(bpy.data.objects.new("WindowPortal", por_d))
+    por.location = (-0.02, (WIN_Y0 + WIN_Y1) / 2, (WIN_Z0 + WIN_Z1) / 2)
+    aim(por, (1, 0, 0))
+
+    # Soft bounce fill near the camera (what a photographer's bounced flash does).
+    # Invisible to camera and reflections so it never shows up as a hotspot.
+    fill_d = bpy.data.lights.new("Fill", "AREA")
+    fill_d.shape = "RECTANGLE"
+    fill_d.size = 2.4
+    fill_d.size_y = 1.6
+    fill_d.energy = 140.0
+    fill_d.color = (1.0, 0.97, 0.93)
+    fill = link(bpy.data.objects.new("Fill", fill_d))
+    fill.location = (4.0, 0.9, ROOM_H - 0.05)
+    aim(fill, (0, 0, -1))
+    fill.visible_camera = False
+    fill.visible_glossy = False
+
+
+def setup_world(scene, strength):
+    """Simple physically-plausible sky: bright hazy horizon, bluer zenith,
+    darker ground below the horizon."""
+    w = bpy.data.worlds.new("Sky")
+    scene.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Generated"], sep.inputs[0])
+    col = ramp(nt, map_range(nt, sep.outputs["Z"], -1.0, 1.0, 0.0, 1.0), [
+        (0.0, (0.18, 0.17, 0.15)), (0.49, (0.35, 0.34, 0.31)),
+        (0.5, (0.95, 0.97, 1.0)), (0.6, (0.72, 0.82, 0.98)), (1.0, (0.38, 0.55, 0.9))])
+    bg = nt.nodes.new("ShaderNodeBackground")
+    bg.inputs["Strength"].default_value = strength
+    nt.links.new(col, bg.inputs["Color"])
+    out = nt.nodes.new("ShaderNodeOutputWorld")
+    nt.links.new(bg.outputs[0], out.inputs["Surface"])
+
+
+def setup_render(scene, opts):
+    scene.render.engine = "CYCLES"
+    c = scene.cycles
+    c.device = "CPU"
+    c.samples = opts["samples"]
+    c.use_adaptive_sampling = True
+    c.adaptive_threshold = 0.015
+    c.adaptive_min_samples = max(16, opts["samples"] // 4)
+    c.use_denoising = False               # no OIDN in this build; see denoise()
+    c.max_bounces = 8
+    c.diffuse_bounces = 4
+    c.glossy_bounces = 3
+    c.transmission_bounces = 6
+    c.transparent_max_bounces = 8
+    c.caustics_reflective = False
+    c.caustics_refractive = False
+    c.blur_glossy = 1.0
+    c.sample_clamp_direct = 0.0
+    c.sample_clamp_indirect = 6.0
+    c.seed = 1                            # same noise pattern for both variants
+    scene.render.resolution_x = opts["width"]
+    scene.render.resolution_y = opts["height"]
+    scene.render.resolution_percentage = 100
+    scene.render.film_transparent = False
+    scene.render.use_persistent_data = False
+    # Filmic view transform, gentle contrast, exposure tuned for a bright interior
+    vs = scene.view_settings
+    scene.display_settings.display_device = "sRGB"
+    vs.view_transform = "Filmic"
+    for look in ("Medium High Contrast", "Filmic - Medium High Contrast"):
+        try:
+            vs.look = look
+            break
+        except TypeError:
+            pass
+    vs.exposure = EXPOSURE
+    vs.gamma = 1.0
+    scene.render.image_settings.file_format = "PNG"
+    scene.render.image_settings.color_mode = "RGB"
+    scene.render.image_settings.color_depth = "8"
+    # keep albedo + normal for our own denoiser
+    vl = scene.view_layers[0]
+    vl.cycles.denoising_store_passes = True
+
+
+EXPOSURE = 0.55
+WORLD_STRENGTH = 2.2
+
+
+def setup_compositor(scene, tmpdir):
+    """Write beauty (linear), denoising albedo and normal to EXR files."""
+    scene.use_nodes = True
+    nt = scene.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    rl = nt.nodes.new("CompositorNodeRLayers")
+    comp = nt.nodes.new("CompositorNodeComposite")
+    nt.links.new(rl.outputs["Image"], comp.inputs["Image"])
+    fo = nt.nodes.new("CompositorNodeOutputFile")
+    fo.base_path = tmpdir
+    fo.format.file_format = "OPEN_EXR"
+    fo.format.color_depth = "32"
+    fo.format.exr_codec = "ZIP"
+    fo.file_slots.clear()
+    for slot, sock in (("beauty", "Image"), ("albedo", "Denoising Albedo"),
+                       ("normal", "Denoising Normal")):
+        fo.file_slots.new(slot)
+        nt.links.new(rl.outputs[sock], fo.inputs[slot])
+
+
+# ----------------------------------------------------------------------------
+# Edge-aware denoise (numpy) -- replaces the missing OpenImageDenoise
+# ----------------------------------------------------------------------------
+
+def load_exr(path, w, h):
+    img = bpy.data.images.load(path)
+    a = np.empty(w * h * 4, dtype=np.float32)
+    img.pixels.foreach_get(a)
+    bpy.data.images.remove(img)
+    return a.reshape(h, w, 4)[:, :, :3].copy()
+
+
+def shifted(a, dy, dx, r):
+    """View of the padded array a shifted by (dy, dx)."""
+    h, w = a.shape[0] - 2 * r, a.shape[1] - 2 * r
+    return a[r + dy:r + dy + h, r + dx:r + dx + w]
+
+
+def denoise(beauty, albedo, normal, radius=4, sigma_s=2.2, sigma_a=0.06,
+            sigma_n=0.25, sigma_c=0.10):
+    """Joint cross-bilateral filter on the *demodulated* illumination.
+
+    1. kill isolated fireflies (pixel >> 3x3 median);
+    2. divide out the albedo so textures (wood grain, fabric) are not blurred;
+    3. filter the illumination with weights from spatial distance, albedo
+       difference, normal difference and (pre-smoothed) illumination difference;
+    4. multiply the albedo back in.
+    """
+    eps = 0.02
+    img = beauty.copy()
+    # 1) firefly clamp
+    r1 = 1
+    lum = img @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
+    pl = np.pad(lum, r1, mode="edge")
+    stack = np.stack([shifted(pl, dy, dx, r1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+    med = np.median(stack, axis=0)
+    limit = 2.5 * med + 0.08
+    scale = np.where(lum > limit, limit / np.maximum(lum, 1e-6), 1.0)[..., None]
+    img *= scale
+
+    # 2) demodulate
+    alb = np.maximum(albedo, eps)
+    irr = img / alb
+    # tonemapped guide for range weights (pre-smoothed 3x3 so noise doesn't dominate)
+    tm = irr / (1.0 + irr)
+    pt = np.pad(tm, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    guide = sum(shifted(pt, dy, dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9.0
+
+    r = radius
+    pad3 = ((r, r), (r, r), (0, 0))
+    P_irr = np.pad(irr, pad3, mode="edge")
+    P_alb = np.pad(albedo, pad3, mode="edge")
+    P_nrm = np.pad(normal, pad3, mode="edge")
+    P_gd = np.pad(guide, pad3, mode="edge")
+    acc = np.zeros_like(irr)
+    wsum = np.zeros(irr.shape[:2], dtype=np.float32)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            ws = math.exp(-(dx * dx + dy * dy) / (2 * sigma_s ** 2))
+            if ws < 0.02:
+                continue
+            da = shifted(P_alb, dy, dx, r) - albedo
+            dn = shifted(P_nrm, dy, dx, r) - normal
+            dc = shifted(P_gd, dy, dx, r) - guide
+            wgt = ws * np.exp(-(da * da).sum(-1) / (2 * sigma_a ** 2)
+                              - (dn * dn).sum(-1) / (2 * sigma_n ** 2)
+                              - (dc * dc).sum(-1) / (2 * sigma_c ** 2))
+            acc += wgt[..., None] * shifted(P_irr, dy, dx, r)
+            wsum += wgt
+    irr_f = acc / wsum[..., None]
+    # 4) remodulate
+    return irr_f * alb
+
+
+def save_display(pixels_rgb, path, scene):
+    """Write a linear float buffer through the scene's view transform (Filmic)."""
+    h, w, _ = pixels_rgb.shape
+    img = bpy.data.images.new("Out", w, h, alpha=True, float_buffer=True)
+    rgba = np.concatenate([pixels_rgb, np.ones((h, w, 1), np.float32)], axis=2)
+    img.pixels.foreach_set(rgba.astype(np.float32).ravel())
+    img.save_render(path, scene=scene)
+    bpy.data.images.remove(img)
+
+
+# ----------------------------------------------------------------------------
+# Main
+# ----------------------------------------------------------------------------
+
+def build_materials():
+    M = {}
+    M["wall"] = mat_paint("WallPaint", (0.74, 0.715, 0.67))
+    M["ceiling"] = mat_paint("CeilingPaint", (0.86, 0.86, 0.84), bump_strength=0.02)
+    M["trim"] = mat_paint("TrimSatin", (0.86, 0.855, 0.83), rough=0.32, bump_strength=0.01)
+    M["floor"] = mat_floor()
+    M["window_frame"] = mat_simple("WindowFrame", (0.035, 0.036, 0.038), 0.35, Specular=0.5)
+    M["glass"] = mat_glass()
+    M["brass"] = mat_metal("Brass", (0.78, 0.6, 0.34), 0.28)
+    M["grass"] = mat_grass()
+    M["foliage"] = mat_foliage()
+    # staging
+    M["sofa_fabric"] = mat_fabric("SofaLinen", (0.55, 0.51, 0.45))
+    M["chair_fabric"] = mat_fabric("ChairBoucle", (0.23, 0.27, 0.19), weave=300, var=0.15)
+    M["pillow_rust"] = mat_fabric("PillowRust", (0.45, 0.16, 0.08), sheen=0.9)
+    M["pillow_cream"] = mat_fabric("PillowCream", (0.78, 0.74, 0.66))
+    M["pillow_sage"] = mat_fabric("PillowSage", (0.36, 0.42, 0.32))
+    M["walnut"] = mat_wood("Walnut", (0.09, 0.05, 0.03), (0.22, 0.13, 0.07), 0.4)
+    M["oak"] = mat_wood("TableOak", (0.36, 0.23, 0.12), (0.62, 0.45, 0.28), 0.38, grain_scale=7)
+    M["rug"] = mat_rug()
+    M["book_navy"] = mat_fabric("BookNavy", (0.06, 0.09, 0.16), rough=0.7, sheen=0.2, weave=600)
+    M["book_sand"] = mat_fabric("BookSand", (0.7, 0.6, 0.45), rough=0.7, sheen=0.2, weave=600)
+    M["ceramic_white"] = mat_ceramic("CeramicWhite", (0.82, 0.8, 0.76))
+    M["ceramic_clay"] = mat_ceramic("CeramicClay", (0.45, 0.26, 0.16), rough=0.35)
+    M["ceramic_pot"] = mat_ceramic("CeramicPot", (0.72, 0.69, 0.64), rough=0.4)
+    M["dried"] = mat_simple("DriedGrass", (0.55, 0.45, 0.3), 0.8)
+    M["soil"] = mat_fabric("Soil", (0.06, 0.045, 0.035), rough=1.0, sheen=0.0, weave=900, var=0.3)
+    M["stem"] = mat_simple("Stem", (0.12, 0.09, 0.05), 0.6)
+    M["leaf"] = mat_leaf()
+    M["black_metal"] = mat_metal("BlackMetal", (0.03, 0.03, 0.03), 0.35)
+    M["lampshade"] = mat_lampshade()
+    M["frame"] = mat_wood("FrameOak", (0.3, 0.2, 0.11), (0.55, 0.4, 0.25), 0.4, grain_scale=12)
+    M["mat_board"] = mat_simple("MatBoard", (0.86, 0.85, 0.82), 0.9)
+    M["art"] = mat_art()
+    return M
+
+
+def main():
+    opts = parse_args()
+    t0 = time.time()
+    # start from an empty scene
+    for o in list(bpy.data.objects):
+        bpy.data.objects.remove(o, do_unlink=True)
+    scene = bpy.context.scene
+
+    M = build_materials()
+    build_room(M)
+    if opts["variant"] == "staged":
+        build_staging(M)
+    setup_camera(scene)
+    setup_lights(scene)
+    setup_world(scene, WORLD_STRENGTH)
+    setup_render(scene, opts)
+
+    tmpdir = tempfile.mkdtemp(prefix="stagecraft_render_")
+    setup_compositor(scene, tmpdir)
+    t_build = time.time()
+    bpy.ops.render.render(write_still=False)
+    t_render = time.time()
+
+    w, h = opts["width"], opts["height"]
+    find = lambda stem: sorted(glob.glob(os.path.join(tmpdir, stem + "*.exr")))[0]
+    beauty = load_exr(find("beauty"), w, h)
+    out_path = os.path.abspath(opts["out"])
+    os.makedirs(os.path.dirname(out_path), exist_ok=True)
+    if opts["keep_raw"] or not opts["denoise"]:
+        raw_path = out_path if not opts["denoise"] else out_path.replace(".png", "_raw.png")
+        save_display(beauty, raw_path, scene)
+    if opts["denoise"]:
+        albedo = load_exr(find("albedo"), w, h)
+        normal = load_exr(find("normal"), w, h)
+        result = denoise(beauty, albedo, normal)
+        save_display(result, out_path, scene)
+    t_end = time.time()
+    print("STAGECRAFT variant=%s samples=%d size=%dx%d build=%.1fs render=%.1fs post=%.1fs -> %s"
+          % (opts["variant"], opts["samples"], w, h, t_build - t0, t_render - t_build,
+             t_end - t_render, out_path))
+
+
+if __name__ == "__main__":
+    main()
