@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, refreshSession, useUser } from './auth.tsx';
+import { AuthProvider, refreshSession, useAuth, useUser } from './auth.tsx';
 
 function tokenFor(userId: number): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -95,5 +95,31 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem('authTokens')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('revokes the refresh token on the server when logging out', async () => {
+    localStorage.setItem('authTokens', JSON.stringify({ access: 'a', refresh: 'r' }));
+    const fetchMock = vi.fn<typeof fetch>(async (path) =>
+      String(path) === '/auth/logout/' ? jsonResponse(200, { detail: 'Successfully logged out.' }) : jsonResponse(200, { access: tokenFor(4), refresh: 'r2' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    function LogoutButton() {
+      const { logout } = useAuth();
+      return <button onClick={logout}>Logout</button>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/app/login']}>
+        <AuthProvider>
+          <WhoIsThere />
+          <LogoutButton />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await screen.findByText('user 4');
+    act(() => screen.getByRole('button', { name: 'Logout' }).click());
+    expect(await screen.findByText('anonymous')).toBeTruthy();
+    const logoutCall = fetchMock.mock.calls.find(([path]) => String(path) === '/auth/logout/');
+    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refresh: 'r2' });
+    expect(localStorage.getItem('authTokens')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { AUTH_ROUTES } from '@stagecraft/contracts';
 import { z } from 'zod';
 import { apiClient } from './api-client.ts';
 import {
@@ -78,6 +79,18 @@ export function refreshSession(): Promise<AuthTokens | null> {
   return refreshInFlight;
 }
 
+/**
+ * Best effort: asks the server to revoke the stored refresh tokens so a copied token dies with the session.
+ * Not awaited: logging out must work offline too, and the local session is cleared either way.
+ */
+function revokeStoredRefreshTokens(): void {
+  for (const { refresh } of readStoredTokenPairs()) {
+    apiClient.post(AUTH_ROUTES.logout, { refresh }, { auth: false }).catch(() => {
+      // The token may already be expired or revoked; nothing left to do.
+    });
+  }
+}
+
 interface AuthContextValue {
   user: SessionUser | null;
   /** True between logout() and arriving on /app/login: guards must wait instead of redirecting elsewhere. */
@@ -141,6 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    revokeStoredRefreshTokens();
     clearStoredSession();
     if (isAuthPath(pathname)) {
       setState({ status: 'ready', user: null });
