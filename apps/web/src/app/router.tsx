@@ -49,6 +49,8 @@ const studioScreens: RouteObject[] = [
   { path: 'app/pricing', lazy: lazyPage(() => import('../features/pricing/components/pricing-page.tsx'), (m) => m.PricingPage) },
   { path: 'app/payment-successful', lazy: lazyPage(payments, (m) => m.PaymentSuccessfulPage) },
   { path: 'app/payment-denied', lazy: lazyPage(payments, (m) => m.PaymentDeniedPage) },
+  // Test-payment mode's stand-in for the Stripe billing portal (the billing-portal call points here).
+  { path: 'app/test-billing-portal', lazy: lazyPage(payments, (m) => m.TestBillingPortalPage) },
   { path: 'app/inspiration', lazy: lazyPage(() => import('../features/inspiration/components/inspiration-page.tsx'), (m) => m.InspirationPage) },
   { path: 'app/branding', lazy: lazyPage(() => import('../features/branding/components/branding-page.tsx'), (m) => m.BrandingPage) },
   { path: 'app/history', lazy: lazyPage(history, (m) => m.HistoryPage) },
@@ -58,7 +60,7 @@ const studioScreens: RouteObject[] = [
 
 /** Logged-in screens that stand alone, without the studio chrome. */
 const standaloneScreens: RouteObject[] = [
-  { path: 'app/auth/change-password', lazy: lazyPage(auth, (m) => m.ChangePasswordPage) },
+  { path: 'app/auth/change-password', lazy: lazyPage(() => import('../features/profile/components/change-password-page.tsx'), (m) => m.ChangePasswordPage) },
   { path: 'app/test-checkout/:sessionId', lazy: lazyPage(payments, (m) => m.TestCheckoutPage) },
 ];
 
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
       {
         Component: ProtectedRoute,
         children: [
-          { lazy: lazyPage(() => import('./layout/app-layout.tsx'), (m) => m.AppLayout), children: studioScreens },
+          { lazy: lazyPage(() => import('./layout/app-chrome.tsx'), (m) => m.AppChrome), children: studioScreens },
           { lazy: publicLayout, children: standaloneScreens },
         ],
       },

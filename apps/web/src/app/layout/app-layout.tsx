@@ -11,6 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { VerificationBanner } from '../../features/auth/components/verification-banner.tsx';
 import { CreditsBadge } from './credits-badge.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SideMenu, type SideMenuItem } from './side-menu.tsx';
@@ -94,6 +95,7 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_MENU_WIDTH}px)` } }}>
         <Toolbar />
+        <VerificationBanner />
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           <Outlet />
         </Box>

@@ -1,5 +1,6 @@
 import TollRoundedIcon from '@mui/icons-material/TollRounded';
 import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { LOW_CREDITS_THRESHOLD } from '@stagecraft/contracts';
@@ -25,7 +26,15 @@ export function CreditsBadge({ credits }: { credits: number | null }) {
       )}
       <Chip
         icon={<TollRoundedIcon />}
-        label={`${credits} ${credits === 1 ? 'credit' : 'credits'}`}
+        // On a phone the top bar has no room for the word; the icon and the aria-label carry it.
+        label={
+          <>
+            {credits}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {credits === 1 ? ' credit' : ' credits'}
+            </Box>
+          </>
+        }
         variant="outlined"
         color={low ? 'warning' : 'primary'}
         aria-label={`Credits: ${credits}`}

@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatPrice, pluralize } from '../../../lib/format.ts';
 import { LandingSection } from './landing-section.tsx';
-import { PlanComparison } from './plan-comparison.tsx';
+import { PlanComparison } from '../../../components/plan-comparison.tsx';
 
 type BillingInterval = SubscriptionPlan['interval'];
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CREDIT_PACKS, FREE_PLAN_ROOMS, PRO_MONTHLY_CREDITS, SIGNUP_CREDITS } from '@stagecraft/contracts';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { visuallyHidden } from './visually-hidden.ts';
 
 type Cell = boolean | string;
 
@@ -65,6 +65,7 @@ const cellSx = {
   verticalAlign: 'middle',
 } as const;
 
+/** What each plan includes; shared by the landing page and the in-app pricing page. */
 export function PlanComparison() {
   return (
     <Box sx={{ mt: { xs: 8, md: 10 } }}>
