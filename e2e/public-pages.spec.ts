@@ -197,5 +197,5 @@ test('an unknown path shows the 404 page and Go Home leads to the landing page',
 test('protected screens send anonymous visitors to /login', async ({ page }) => {
   await page.goto('/app/history');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Stagecraft' })).toBeVisible();
 });
