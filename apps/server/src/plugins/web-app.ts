@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +24,9 @@ function prefersHtml(request: FastifyRequest): boolean {
 export async function webApp(app: FastifyInstance, { distDir }: { distDir: string }) {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
+  // The shell every client route answers with: read once, it only changes with a new build (and a restart).
+  const indexHtml = built ? readFileSync(indexFile) : null;
+  const indexEtag = indexHtml ? `"${createHash('sha1').update(indexHtml).digest('base64url')}"` : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -45,8 +49,10 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && prefersHtml(request);
-    if (isPageRequest && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPageRequest && indexHtml) {
+      reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+      if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.code(404).send({ detail: 'Not found.' });
   });

@@ -35,6 +35,14 @@ describeEachDatabase(
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
       }
+      const first = await ctx().app.inject({ method: 'GET', url: '/app', headers: html });
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const revalidated = await ctx().app.inject({
+        method: 'GET',
+        url: '/app',
+        headers: { ...html, 'if-none-match': String(first.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
       const asset = await ctx().app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');

@@ -7,6 +7,29 @@ import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthService } from '../auth/service.ts';
 
+/** Probes may call /healthz many times a second; one database round trip per second answers them all. */
+const HEALTH_CHECK_REUSE_MS = 1000;
+
+/**
+ * Runs `check` at most once per `reuseMs`: callers within that time share the last success (or the run in
+ * flight). A failure is never reused, so an outage shows at the next call.
+ */
+function sharedRecentResult(reuseMs: number, check: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  let succeededAt = -Infinity;
+  return () => {
+    if (Date.now() - succeededAt < reuseMs) return Promise.resolve();
+    inFlight ??= check()
+      .then(() => {
+        succeededAt = Date.now();
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+}
+
 export async function platformRoutes(
   app: FastifyInstance,
   deps: { config: AppConfig; db: Database; mailer: Mailer; auth: AuthService },
@@ -14,11 +37,14 @@ export async function platformRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The server only starts listening after migrations ran, so a database that answers means a migrated one.
+  const checkDatabase = sharedRecentResult(HEALTH_CHECK_REUSE_MS, async () => {
+    await deps.db.execute(sql`select 1`);
+  });
   routes.get(
     API_ROUTES.health,
     { schema: { tags: ['platform'], summary: 'Liveness and database check', response: { 200: healthResponse } } },
     async () => {
-      await deps.db.execute(sql`select 1`);
+      await checkDatabase();
       return { status: 'ok' as const };
     },
   );
