@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contracts from './index.ts';
+
+describe('contracts', () => {
+  it('has the 16 themes of 001 section 9 and no 17th, bohemian the default', () => {
+    expect(contracts.THEME_KEYS).toHaveLength(16);
+    expect(new Set(contracts.THEME_KEYS).size).toBe(16);
+    expect(contracts.THEME_KEYS).toContain(contracts.DEFAULT_THEME);
+  });
+
+  it('charges exactly the credit table of DECISIONS.md', () => {
+    expect(contracts.CREDIT_COSTS).toMatchObject({
+      object_detection: 1,
+      manual_object_marking: 0,
+      removal: 1,
+      replacement: 2,
+      furniture_placement: 1,
+      themed_placement: 2,
+      custom_furniture_placement: 1,
+      wall_material_change: 1,
+      drawing_add_furniture: 2,
+      drawing_erase: 1,
+      enhancement_4k: 3,
+      enhancement_8k: 5,
+      inspiration_restyle: 1,
+    });
+    expect(contracts.PAID_PLANS_START_FROM).toBe(15);
+  });
+
+  it('builds the odd paths exactly as the spec writes them', () => {
+    expect(contracts.BILLING_ROUTES.subscribe({ pk: 7, email: 'a+b@x.co', username: 'ann' }, 'price_1')).toBe(
+      '/api/subscribe/user=7&email=a%2Bb%40x.co&name=ann&price_id=price_1',
+    );
+    expect(contracts.BILLING_ROUTES.paymentSuccessful(7)).toBe('/api/payment-successful/user=7');
+    expect(contracts.INSPIRATION_ROUTES.historyPredictions(7)).toBe('/api/history-predictions/user=7');
+    expect(contracts.INSPIRATION_ROUTES.transformRoom(7)).toBe('/api/transform-room-bis/user=7');
+    expect(contracts.HISTORY_ROUTES.deleteSession('abc')).toBe('/api/design-history/abc/delete/');
+  });
+
+  it('reads a detection in natural pixels with a confidence between 0 and 1', () => {
+    const parsed = contracts.detection.parse({ id: 1, class_name: 'sofa', bbox: [10, 20, 300, 200], confidence: 0.91 });
+    expect(parsed.bbox).toEqual([10, 20, 300, 200]);
+    expect(contracts.detection.safeParse({ id: 1, class_name: 'sofa', bbox: [1, 2, 3], confidence: 0.5 }).success).toBe(false);
+    expect(contracts.detection.safeParse({ id: 1, class_name: 'sofa', bbox: [1, 2, 3, 4], confidence: 91 }).success).toBe(false);
+  });
+
+  it('accepts image data URLs only, and refuses a blank erase mask with the spec message', () => {
+    expect(contracts.imageData.safeParse('data:image/png;base64,iVBORw0KGgo=').success).toBe(true);
+    expect(contracts.imageData.safeParse('https://example.com/room.jpg').success).toBe(false);
+    expect(contracts.imageData.safeParse('data:image/svg+xml;base64,PHN2Zz4=').success).toBe(false);
+    const erase = contracts.eraseFromDrawnAreaRequest.safeParse({
+      image_data: 'data:image/png;base64,AAAA',
+      mask_image: 'data:image/png;base64,',
+    });
+    expect(erase.success).toBe(false);
+    expect(erase.error?.issues[0]?.message).toBe('Please draw over the area you want to erase');
+  });
+
+  it('keeps placement inside the size slider range and defaults it to 1', () => {
+    const base = {
+      image_data: 'data:image/png;base64,AAAA',
+      x: 10,
+      y: 20,
+      image_width: 100,
+      image_height: 80,
+      furniture_type: 'sofa',
+    };
+    expect(contracts.placeFurnitureRequest.parse(base).size_scale).toBe(1);
+    expect(contracts.placeFurnitureRequest.safeParse({ ...base, size_scale: 2.5 }).success).toBe(false);
+    expect(
+      contracts.placeThemedFurnitureRequest.safeParse({ ...base, theme_key: 'vaporwave', furniture_item: 'sofa' }).success,
+    ).toBe(false);
+  });
+
+  it('never allows a guide with the slug "rooms"', () => {
+    const guide = {
+      name: 'Rooms',
+      slug: 'rooms',
+      description: '',
+      category: 'dining',
+      hero_image: null,
+      before_image: null,
+      after_image: null,
+      featured: false,
+      cost_range: { min: 500, max: 5000 },
+      duration_days: '5-7',
+      roi_percentage: 18,
+    };
+    expect(contracts.roomGuide.safeParse(guide).success).toBe(false);
+    expect(contracts.roomGuide.safeParse({ ...guide, slug: 'living-room' }).success).toBe(true);
+  });
+
+  it('turns every exported schema into JSON Schema for the OpenAPI document', () => {
+    const schemas = Object.entries(contracts).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+    expect(schemas.length).toBeGreaterThan(60);
+    for (const [name, schema] of schemas) {
+      expect(() => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }), name).not.toThrow();
+    }
+  });
+});
