@@ -25,6 +25,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'vision',
+          root: './packages/vision',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

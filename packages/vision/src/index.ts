@@ -1,0 +1,29 @@
+export { VisionError, isVisionError, type VisionErrorCode } from './errors.ts';
+export {
+  decodeImage,
+  encodeImage,
+  resizeImage,
+  MAX_INPUT_PIXELS,
+  type ImageInput,
+  type RgbImage,
+  type DecodedImage,
+  type EncodeFormat,
+} from './image.ts';
+export {
+  decodeMask,
+  encodeMask,
+  boxMask,
+  growMask,
+  shrinkMask,
+  invertMask,
+  maskBBox,
+  maskArea,
+  assertNonEmpty,
+  type Box,
+  type Mask,
+  type MaskInput,
+} from './mask.ts';
+export { detectObjects, DEFAULT_TUNING, type Detection, type DetectTuning } from './detect/detect.ts';
+export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
+export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod } from './inpaint/index.ts';
+export { createVisionPool, type VisionPool } from './pool/pool.ts';

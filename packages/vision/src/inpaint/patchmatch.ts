@@ -1,0 +1,405 @@
+import { diffusionFill } from './diffusion.ts';
+import { downsample, type Canvas } from './planes.ts';
+
+export interface ExemplarOptions {
+  /** Patch radius: 3 gives 7x7 patches. */
+  readonly radius: number;
+  /** Patch radius at full resolution. */
+  readonly finestRadius: number;
+  /** EM iterations (PatchMatch search + vote) at the coarsest level, fewer going finer, `finest` at full size. */
+  readonly coarseIterations: number;
+  readonly finestIterations: number;
+  readonly seed: number;
+  /** Penalty per squared pixel of distance between a patch and its source, in patch-SSD units per patch value. */
+  readonly locality: number;
+  /** Share of patch distances whose weight stays near 1 in the vote (lower = sharper, noisier). */
+  readonly votePercentile: number;
+  /**
+   * When > 0, the fill keeps only the exemplar's detail above this blur radius and takes its low frequencies
+   * from a diffusion fill: copied texture, but shading that meets the hole's rim without a seam.
+   */
+  readonly detailRadius: number;
+}
+
+export const DEFAULT_EXEMPLAR: ExemplarOptions = {
+  radius: 3,
+  finestRadius: 2,
+  coarseIterations: 8,
+  finestIterations: 1,
+  seed: 1,
+  locality: 0.002,
+  votePercentile: 0.75,
+  detailRadius: 3,
+};
+
+/** xorshift32: deterministic fills, so tests and evaluations repeat exactly. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+interface LevelState {
+  c: Canvas;
+  /** Patch centres whose patch touches the hole: the pixels that need a nearest neighbour. */
+  targets: Int32Array;
+  /** 1 where a full patch around the pixel lies inside the canvas and outside the hole. */
+  source: Uint8Array;
+  /** Nearest-neighbour field: source centre index per target pixel (-1 unset), and its distance. */
+  nnf: Int32Array;
+  dist: Float32Array;
+  /** Confidence of a target patch: lower deep inside the hole (Wexler et al. 2007). */
+  conf: Float32Array;
+}
+
+function prepare(c: Canvas, r: number): LevelState {
+  const { w, h, hole } = c;
+  // Distance (Chebyshev) from every pixel to the hole and to the known region, by two passes.
+  const toHole = chebyshev(hole, w, h, 1);
+  const toKnown = chebyshev(hole, w, h, 0);
+  const targets: number[] = [];
+  const source = new Uint8Array(w * h);
+  const conf = new Float32Array(w * h);
+  for (let y = r; y < h - r; y++) {
+    for (let x = r; x < w - r; x++) {
+      const i = y * w + x;
+      if (toHole[i]! <= r) {
+        targets.push(i);
+        conf[i] = Math.pow(1.3, -Math.max(0, toKnown[i]! - r));
+      } else source[i] = 1;
+    }
+  }
+  return {
+    c,
+    targets: Int32Array.from(targets),
+    source,
+    nnf: new Int32Array(w * h).fill(-1),
+    dist: new Float32Array(w * h),
+    conf,
+  };
+}
+
+function chebyshev(hole: Uint8Array, w: number, h: number, target: 0 | 1): Int32Array {
+  const big = 1 << 29;
+  const d = new Int32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = hole[i] === target ? 0 : big;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (x > 0) v = Math.min(v, d[i - 1]! + 1);
+      if (y > 0) {
+        v = Math.min(v, d[i - w]! + 1);
+        if (x > 0) v = Math.min(v, d[i - w - 1]! + 1);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + 1);
+      }
+      d[i] = v;
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (x < w - 1) v = Math.min(v, d[i + 1]! + 1);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w]! + 1);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + 1);
+        if (x > 0) v = Math.min(v, d[i + w - 1]! + 1);
+      }
+      d[i] = v;
+    }
+  return d;
+}
+
+function patchDistance(rgb: Float32Array, w: number, r: number, t: number, s: number, bound: number): number {
+  let d = 0;
+  for (let dy = -r; dy <= r; dy++) {
+    let pt = (t + dy * w - r) * 3;
+    let ps = (s + dy * w - r) * 3;
+    for (let k = 0; k < (2 * r + 1) * 3; k++, pt++, ps++) {
+      const e = rgb[pt]! - rgb[ps]!;
+      d += e * e;
+    }
+    if (d >= bound) return d;
+  }
+  return d;
+}
+
+function search(state: LevelState, r: number, iterations: number, random: () => number, locality: number, window: number): void {
+  const { c, targets, source, nnf, dist } = state;
+  const { w, h, rgb } = c;
+  const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
+  const cost = (t: number, s: number, bound: number): number => {
+    const dx = (t % w) - (s % w),
+      dy = Math.floor(t / w) - Math.floor(s / w);
+    const p = lam * (dx * dx + dy * dy);
+    return p >= bound ? bound : p + patchDistance(rgb, w, r, t, s, bound - p);
+  };
+  const maxRadius = Math.min(window, Math.max(w, h));
+  for (let it = 0; it < iterations; it++) {
+    const forward = it % 2 === 0;
+    const step = forward ? 1 : -1;
+    for (let k = forward ? 0 : targets.length - 1; k >= 0 && k < targets.length; k += step) {
+      const t = targets[k]!;
+      let best = nnf[t]!;
+      let bestD = dist[t]!;
+      const tx = t % w;
+      // Propagation: the neighbour's match, shifted by one, is a good guess for a coherent texture.
+      for (const n of [t - step, t - step * w]) {
+        const ns = nnf[n];
+        if (ns === undefined || ns < 0 || n < 0) continue;
+        if (n === t - step && Math.abs((n % w) - tx) !== 1) continue;
+        const cand = n === t - step ? ns + step : ns + step * w;
+        if (cand < 0 || cand >= source.length || !source[cand] || cand === best) continue;
+        const d = cost(t, cand, bestD);
+        if (d < bestD) {
+          bestD = d;
+          best = cand;
+        }
+      }
+      // Random search around the current best, halving the window.
+      const bx = best % w,
+        by = (best - bx) / w;
+      for (let rad = maxRadius; rad >= 1; rad >>= 1) {
+        const sx = Math.round(bx + (random() * 2 - 1) * rad);
+        const sy = Math.round(by + (random() * 2 - 1) * rad);
+        if (sx < r || sy < r || sx >= w - r || sy >= h - r) continue;
+        const cand = sy * w + sx;
+        if (!source[cand] || cand === best) continue;
+        const d = cost(t, cand, bestD);
+        if (d < bestD) {
+          bestD = d;
+          best = cand;
+        }
+      }
+      nnf[t] = best;
+      dist[t] = bestD;
+    }
+  }
+}
+
+/** Each hole pixel becomes the confidence- and similarity-weighted mean of what its overlapping patches propose. */
+function vote(state: LevelState, r: number, percentile: number): void {
+  const { c, targets, nnf, dist, conf } = state;
+  const { w, rgb, hole } = c;
+  const ds = Array.from(targets, (t) => dist[t]!).sort((a, b) => a - b);
+  const sigma2 = Math.max(1, ds[Math.floor(ds.length * percentile)] ?? 1);
+  const acc = new Float32Array(rgb.length);
+  const wsum = new Float32Array(hole.length);
+  for (const t of targets) {
+    const s = nnf[t]!;
+    if (s < 0) continue;
+    const wt = conf[t]! * Math.exp(-dist[t]! / (2 * sigma2)) + 1e-6;
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        const p = t + dy * w + dx;
+        if (!hole[p]) continue;
+        const q = (s + dy * w + dx) * 3;
+        acc[p * 3] = acc[p * 3]! + wt * rgb[q]!;
+        acc[p * 3 + 1] = acc[p * 3 + 1]! + wt * rgb[q + 1]!;
+        acc[p * 3 + 2] = acc[p * 3 + 2]! + wt * rgb[q + 2]!;
+        wsum[p] = wsum[p]! + wt;
+      }
+    }
+  }
+  for (let p = 0; p < hole.length; p++) {
+    if (!hole[p] || wsum[p] === 0) continue;
+    rgb[p * 3] = acc[p * 3]! / wsum[p]!;
+    rgb[p * 3 + 1] = acc[p * 3 + 1]! / wsum[p]!;
+    rgb[p * 3 + 2] = acc[p * 3 + 2]! / wsum[p]!;
+  }
+}
+
+function randomSources(state: LevelState, random: () => number): void {
+  const { source, targets, nnf, dist } = state;
+  const pool: number[] = [];
+  for (let i = 0; i < source.length; i++) if (source[i]) pool.push(i);
+  for (const t of targets) {
+    if (nnf[t]! >= 0 && source[nnf[t]!]) continue;
+    nnf[t] = pool[Math.floor(random() * pool.length)] ?? -1;
+    dist[t] = Infinity;
+  }
+}
+
+function recomputeDistances(state: LevelState, r: number, locality: number): void {
+  const w = state.c.w;
+  const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
+  for (const t of state.targets) {
+    const s = state.nnf[t]!;
+    const dx = (t % w) - (s % w),
+      dy = Math.floor(t / w) - Math.floor(s / w);
+    state.dist[t] = s >= 0 ? lam * (dx * dx + dy * dy) + patchDistance(state.c.rgb, w, r, t, s, Infinity) : Infinity;
+  }
+}
+
+/**
+ * Exemplar-based hole filling (Wexler, Shechtman and Irani 2007, with Barnes et al.'s PatchMatch as the
+ * nearest-neighbour search): coarse to fine, each level alternating patch search and voting, so structure
+ * (floor boards, wall edges, skirting) is copied from the surroundings instead of being interpolated.
+ * Fills `canvas` in place; known pixels are never written.
+ */
+export function exemplarFill(canvas: Canvas, options: ExemplarOptions = DEFAULT_EXEMPLAR): void {
+  if (options.detailRadius > 0) {
+    const smooth: Canvas = { ...canvas, rgb: Float32Array.from(canvas.rgb) };
+    diffusionFill(smooth);
+    fillByExemplars(canvas, options);
+    // Blur only a window around the hole: the rest of the crop is never written.
+    const [x1, y1, x2, y2] = holeBox(canvas, 3 * options.detailRadius + 1);
+    const ww = x2 - x1,
+      wh = y2 - y1;
+    const low = blur(window(canvas.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
+    const base = blur(window(smooth.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
+    for (let y = y1; y < y2; y++)
+      for (let x = x1; x < x2; x++) {
+        const p = y * canvas.w + x;
+        if (!canvas.hole[p]) continue;
+        const q = ((y - y1) * ww + (x - x1)) * 3;
+        for (let c = 0; c < 3; c++) canvas.rgb[p * 3 + c] = base[q + c]! + canvas.rgb[p * 3 + c]! - low[q + c]!;
+      }
+    return;
+  }
+  fillByExemplars(canvas, options);
+}
+
+function holeBox(c: Canvas, pad: number): [number, number, number, number] {
+  let x1 = c.w,
+    y1 = c.h,
+    x2 = -1,
+    y2 = -1;
+  for (let y = 0; y < c.h; y++)
+    for (let x = 0; x < c.w; x++) {
+      if (!c.hole[y * c.w + x]) continue;
+      if (x < x1) x1 = x;
+      if (x > x2) x2 = x;
+      if (y < y1) y1 = y;
+      if (y > y2) y2 = y;
+    }
+  return [Math.max(0, x1 - pad), Math.max(0, y1 - pad), Math.min(c.w, x2 + 1 + pad), Math.min(c.h, y2 + 1 + pad)];
+}
+
+function window(rgb: Float32Array, w: number, x: number, y: number, ww: number, wh: number): Float32Array {
+  const out = new Float32Array(ww * wh * 3);
+  for (let row = 0; row < wh; row++) out.set(rgb.subarray(((y + row) * w + x) * 3, ((y + row) * w + x + ww) * 3), row * ww * 3);
+  return out;
+}
+
+/** Three box blurs of radius r: close to a Gaussian, O(pixels) whatever r. */
+function blur(rgb: Float32Array, w: number, h: number, r: number): Float32Array {
+  let a = Float32Array.from(rgb);
+  let b = new Float32Array(rgb.length);
+  for (let pass = 0; pass < 3; pass++) {
+    boxLine(a, b, w, h, r, true);
+    boxLine(b, a, w, h, r, false);
+  }
+  return a;
+}
+
+function boxLine(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, horizontal: boolean): void {
+  const lines = horizontal ? h : w,
+    len = horizontal ? w : h;
+  const stride = horizontal ? 3 : w * 3,
+    lineStep = horizontal ? w * 3 : 3;
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    for (let c = 0; c < 3; c++) {
+      let acc = 0,
+        n = 0;
+      for (let i = 0; i <= Math.min(r, len - 1); i++) {
+        acc += src[base + i * stride + c]!;
+        n++;
+      }
+      for (let i = 0; i < len; i++) {
+        dst[base + i * stride + c] = acc / n;
+        const add = i + r + 1,
+          sub = i - r;
+        if (add < len) {
+          acc += src[base + add * stride + c]!;
+          n++;
+        }
+        if (sub >= 0) {
+          acc -= src[base + sub * stride + c]!;
+          n--;
+        }
+      }
+    }
+  }
+}
+
+function fillByExemplars(canvas: Canvas, options: ExemplarOptions): void {
+  const r = options.radius;
+  const random = rng(options.seed);
+  const levels: Canvas[] = [canvas];
+  while (true) {
+    const top = levels[levels.length - 1]!;
+    const holeSide = holeExtent(top);
+    if (holeSide <= 4 * r || top.w < 8 * r || top.h < 8 * r) break;
+    levels.push(downsample(top));
+  }
+  let previous: LevelState | null = null;
+  for (let l = levels.length - 1; l >= 0; l--) {
+    const c = levels[l]!;
+    // Full-size patches are the bulk of the cost; structure is already settled by then, so they can be smaller.
+    const rl = l === 0 ? options.finestRadius : r;
+    const state = prepare(c, rl);
+    if (!previous) {
+      diffusionFill(c);
+      randomSources(state, random);
+      recomputeDistances(state, rl, options.locality);
+    } else {
+      upsampleField(previous, state);
+      randomSources(state, random);
+      vote(state, rl, options.votePercentile);
+      recomputeDistances(state, rl, options.locality);
+    }
+    const iterations =
+      l === 0 ? options.finestIterations : Math.max(options.finestIterations, options.coarseIterations - (levels.length - 1 - l));
+    for (let it = 0; it < iterations; it++) {
+      // Finer levels start from the upsampled field: a local search refines it; only the coarsest roams widely.
+      const searchWindow = previous ? 8 * rl : Infinity;
+      search(state, rl, it === 0 && l > 0 ? 2 : 1, random, options.locality, searchWindow);
+      vote(state, rl, options.votePercentile);
+      if (it < iterations - 1) recomputeDistances(state, rl, options.locality);
+    }
+    previous = state;
+  }
+}
+
+function holeExtent(c: Canvas): number {
+  let x1 = c.w,
+    y1 = c.h,
+    x2 = -1,
+    y2 = -1;
+  for (let y = 0; y < c.h; y++)
+    for (let x = 0; x < c.w; x++) {
+      if (!c.hole[y * c.w + x]) continue;
+      if (x < x1) x1 = x;
+      if (x > x2) x2 = x;
+      if (y < y1) y1 = y;
+      if (y > y2) y2 = y;
+    }
+  return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
+}
+
+function upsampleField(coarse: LevelState, fine: LevelState): void {
+  const cw = coarse.c.w,
+    fw = fine.c.w,
+    fh = fine.c.h;
+  for (const t of fine.targets) {
+    const x = t % fw,
+      y = (t - x) / fw;
+    const cx = Math.min(cw - 1, x >> 1),
+      cy = Math.min(coarse.c.h - 1, y >> 1);
+    const cs = coarse.nnf[cy * cw + cx]!;
+    if (cs < 0) continue;
+    const sx = 2 * (cs % cw) + (x & 1),
+      sy = 2 * Math.floor(cs / cw) + (y & 1);
+    if (sx >= fw || sy >= fh) continue;
+    const s = sy * fw + sx;
+    if (fine.source[s]) fine.nnf[t] = s;
+  }
+}

@@ -1,0 +1,69 @@
+import type { RgbImage } from '../image.ts';
+import type { Mask } from '../mask.ts';
+
+/** Float RGB working image plus its hole (1 = unknown), the form the fill algorithms work on. */
+export interface Canvas {
+  readonly w: number;
+  readonly h: number;
+  readonly rgb: Float32Array;
+  readonly hole: Uint8Array;
+}
+
+export function toCanvas(image: RgbImage, mask: Mask): Canvas {
+  const rgb = Float32Array.from(image.data);
+  const hole = new Uint8Array(mask.data.length);
+  for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
+  return { w: image.width, h: image.height, rgb, hole };
+}
+
+export function fromCanvas(canvas: Canvas): RgbImage {
+  const data = new Uint8Array(canvas.rgb.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(canvas.rgb[i]!)));
+  return { data, width: canvas.w, height: canvas.h };
+}
+
+/** Halves a canvas: known pixels average the known pixels of their 2x2 block; a block with any hole is hole. */
+export function downsample(c: Canvas): Canvas {
+  const w = Math.max(1, c.w >> 1),
+    h = Math.max(1, c.h >> 1);
+  const rgb = new Float32Array(w * h * 3);
+  const hole = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let n = 0,
+        r = 0,
+        g = 0,
+        b = 0,
+        anyHole = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        const yy = Math.min(c.h - 1, 2 * y + dy);
+        for (let dx = 0; dx < 2; dx++) {
+          const xx = Math.min(c.w - 1, 2 * x + dx);
+          const i = yy * c.w + xx;
+          if (c.hole[i]) {
+            anyHole = 1;
+            continue;
+          }
+          n++;
+          r += c.rgb[i * 3]!;
+          g += c.rgb[i * 3 + 1]!;
+          b += c.rgb[i * 3 + 2]!;
+        }
+      }
+      const o = y * w + x;
+      hole[o] = anyHole;
+      if (n) {
+        rgb[o * 3] = r / n;
+        rgb[o * 3 + 1] = g / n;
+        rgb[o * 3 + 2] = b / n;
+      }
+    }
+  }
+  return { w, h, rgb, hole };
+}
+
+export function holeCount(c: Canvas): number {
+  let n = 0;
+  for (let i = 0; i < c.hole.length; i++) n += c.hole[i]!;
+  return n;
+}
