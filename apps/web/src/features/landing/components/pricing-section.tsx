@@ -7,12 +7,20 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { CREDIT_PACKS, FREE_PLAN_ROOMS, PRO_MONTHLY_CREDITS, PRO_PLANS, SIGNUP_CREDITS, type SubscriptionPlan } from '@stagecraft/contracts';
+import {
+  CREDIT_PACKS,
+  FREE_PLAN_ROOMS,
+  PRO_MONTHLY_CREDITS,
+  PRO_PLANS,
+  SIGNUP_CREDITS,
+  type SubscriptionPlan,
+} from '@stagecraft/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatPrice, pluralize } from '../../../lib/format.ts';
 import { LandingSection } from './landing-section.tsx';
 import { PlanComparison } from '../../../components/plan-comparison.tsx';
+import { PriceTag } from '../../../components/price-tag.tsx';
 
 type BillingInterval = SubscriptionPlan['interval'];
 
@@ -65,7 +73,12 @@ function PlanCard({ name, tagline, price, badge, highlighted = false, children, 
       }}
     >
       {badge && (
-        <Chip label={badge} color="primary" size="small" sx={{ position: 'absolute', top: -13, left: '50%', transform: 'translateX(-50%)', px: 1 }} />
+        <Chip
+          label={badge}
+          color="primary"
+          size="small"
+          sx={{ position: 'absolute', top: -13, left: '50%', transform: 'translateX(-50%)', px: 1 }}
+        />
       )}
       <Typography variant="h3" sx={{ fontSize: '1.35rem' }}>
         {name}
@@ -79,26 +92,6 @@ function PlanCard({ name, tagline, price, badge, highlighted = false, children, 
         {action.label}
       </Button>
     </Paper>
-  );
-}
-
-function Price({ amount, suffix, note }: { amount: string; suffix?: string; note?: ReactNode }) {
-  return (
-    <>
-      <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75 }}>
-        <Box component="span" sx={{ fontSize: '2.75rem', fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1 }}>
-          {amount}
-        </Box>
-        {suffix && (
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-            {suffix}
-          </Box>
-        )}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, minHeight: 20 }}>
-        {note}
-      </Typography>
-    </>
   );
 }
 
@@ -122,13 +115,21 @@ export function PricingSection() {
           value={interval}
           onChange={(_event, value: BillingInterval | null) => value && setInterval(value)}
           aria-label="Pro billing period"
-          sx={{ bgcolor: '#f1f5f9', p: 0.5, borderRadius: 99, '& .MuiToggleButton-root': { border: 0, borderRadius: '99px !important', px: 2.5, py: 0.75, fontWeight: 700 } }}
+          sx={{
+            bgcolor: '#f1f5f9',
+            p: 0.5,
+            borderRadius: 99,
+            '& .MuiToggleButton-root': { border: 0, borderRadius: '99px !important', px: 2.5, py: 0.75, fontWeight: 700 },
+          }}
         >
           <ToggleButton value="month">Monthly</ToggleButton>
           <ToggleButton value="year">
             Yearly
             {yearlyDiscount && (
-              <Box component="span" sx={{ ml: 1, px: 1, py: 0.25, borderRadius: 99, fontSize: '0.72rem', bgcolor: 'success.main', color: '#fff' }}>
+              <Box
+                component="span"
+                sx={{ ml: 1, px: 1, py: 0.25, borderRadius: 99, fontSize: '0.72rem', bgcolor: 'success.main', color: '#fff' }}
+              >
                 {yearlyDiscount}
               </Box>
             )}
@@ -136,11 +137,18 @@ export function PricingSection() {
         </ToggleButtonGroup>
       </Box>
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: { xs: 4, md: 3 }, alignItems: 'stretch' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          gap: { xs: 4, md: 3 },
+          alignItems: 'stretch',
+        }}
+      >
         <PlanCard
           name="Starter"
           tagline="Try the whole studio on your own rooms."
-          price={<Price amount={formatPrice(0)} suffix="forever" note="No credit card required" />}
+          price={<PriceTag amount={formatPrice(0)} suffix="forever" note="No credit card required" />}
           action={{ label: 'Start for free', to: '/app/pricing' }}
         >
           <FeatureList
@@ -159,7 +167,7 @@ export function PricingSection() {
           badge={monthly.label ?? undefined}
           highlighted
           price={
-            <Price
+            <PriceTag
               amount={formatPrice(shown.price)}
               suffix={interval === 'month' ? '/ month' : '/ year'}
               note={
@@ -185,7 +193,7 @@ export function PricingSection() {
         <PlanCard
           name="Pay As You Go"
           tagline="Credit packs for the listings that need them."
-          price={<Price amount={formatPrice(cheapestPack)} suffix="and up" note="One-time purchase, credits never expire" />}
+          price={<PriceTag amount={formatPrice(cheapestPack)} suffix="and up" note="One-time purchase, credits never expire" />}
           action={{ label: 'Buy credits', to: '/app/pricing' }}
         >
           <Stack spacing={1.25} sx={{ mb: 3 }}>
@@ -212,7 +220,9 @@ export function PricingSection() {
                 </Box>
                 <Box sx={{ textAlign: 'right' }}>
                   <Typography sx={{ fontWeight: 800 }}>{formatPrice(pack.price)}</Typography>
-                  {pack.label && <Chip label={pack.label} size="small" color="secondary" sx={{ height: 20, fontSize: '0.7rem' }} />}
+                  {pack.label && (
+                    <Chip label={pack.label} size="small" color="secondary" sx={{ height: 20, fontSize: '0.7rem' }} />
+                  )}
                 </Box>
               </Box>
             ))}

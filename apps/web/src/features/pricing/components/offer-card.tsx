@@ -23,26 +23,6 @@ export function FeatureList({ items }: { items: string[] }) {
   );
 }
 
-export function OfferPrice({ amount, suffix, note }: { amount: string; suffix?: string; note?: ReactNode }) {
-  return (
-    <>
-      <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, flexWrap: 'wrap' }}>
-        <Box component="span" sx={{ fontSize: { xs: '2.25rem', sm: '2.6rem' }, fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1 }}>
-          {amount}
-        </Box>
-        {suffix && (
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-            {suffix}
-          </Box>
-        )}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, minHeight: 20 }}>
-        {note}
-      </Typography>
-    </>
-  );
-}
-
 export interface OfferAction {
   label: string;
   onClick: () => void;
@@ -68,7 +48,17 @@ interface OfferCardProps {
 }
 
 /** One plan or credit pack on the pricing page. */
-export function OfferCard({ name, tagline, price, badge, emphasised = false, note, children, action, current = false }: OfferCardProps) {
+export function OfferCard({
+  name,
+  tagline,
+  price,
+  badge,
+  emphasised = false,
+  note,
+  children,
+  action,
+  current = false,
+}: OfferCardProps) {
   const headingId = useId();
   return (
     <Paper
@@ -88,9 +78,15 @@ export function OfferCard({ name, tagline, price, badge, emphasised = false, not
       }}
     >
       {(badge || note) && (
-        <Stack direction="row" spacing={0.75} sx={{ position: 'absolute', top: -13, left: 0, right: 0, justifyContent: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={0.75}
+          sx={{ position: 'absolute', top: -13, left: 0, right: 0, justifyContent: 'center' }}
+        >
           {badge && <Chip label={badge} color={emphasised ? 'primary' : 'secondary'} size="small" sx={{ px: 0.5 }} />}
-          {note && <Chip label={note} color="primary" variant="outlined" size="small" sx={{ px: 0.5, bgcolor: 'background.paper' }} />}
+          {note && (
+            <Chip label={note} color="primary" variant="outlined" size="small" sx={{ px: 0.5, bgcolor: 'background.paper' }} />
+          )}
         </Stack>
       )}
       <Typography id={headingId} variant="h2" sx={{ fontSize: '1.3rem' }}>

@@ -6,7 +6,14 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FREE_PLAN_ROOMS, PRO_MONTHLY_CREDITS, SIGNUP_CREDITS, type CatalogueItem, type PlanKey, type PlansResponse } from '@stagecraft/contracts';
+import {
+  FREE_PLAN_ROOMS,
+  PRO_MONTHLY_CREDITS,
+  SIGNUP_CREDITS,
+  type CatalogueItem,
+  type PlanKey,
+  type PlansResponse,
+} from '@stagecraft/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,13 +28,19 @@ import { usePlans } from '../api/get-plans.ts';
 import { subscribeErrorMessage, useSubscribe } from '../api/subscribe.ts';
 import { readPricingContext, type PricingContext } from '../hooks/pricing-context.ts';
 import { BillingChoice, type BillingChoiceValue } from './billing-choice.tsx';
-import { FeatureList, OfferCard, OfferPrice } from './offer-card.tsx';
+import { PriceTag } from '../../../components/price-tag.tsx';
+import { FeatureList, OfferCard } from './offer-card.tsx';
 import { PricingBanner } from './pricing-banner.tsx';
 
 const PLAN_NAMES: Record<PlanKey, string> = { free: 'Starter', paid: 'Pay As You Go', pro: 'Pro' };
 const RECOMMENDED = 'Recommended for you';
 
-const cardGrid = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: { xs: 3.5, md: 3 }, alignItems: 'stretch' } as const;
+const cardGrid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+  gap: { xs: 3.5, md: 3 },
+  alignItems: 'stretch',
+} as const;
 
 /** A new set of query parameters is a new arrival: the page starts over (view, logged page view). */
 export function PricingPage() {
@@ -54,7 +67,11 @@ function PricingScreen({ context }: { context: PricingContext }) {
   useEffect(() => {
     if (!stateSettled || viewLogged.current) return;
     viewLogged.current = true;
-    logEvent({ eventType: 'pricing_page_view', source: context.source ?? 'direct', metadata: { intent: context.intent, view: context.initialView, highlight: context.emphasised } });
+    logEvent({
+      eventType: 'pricing_page_view',
+      source: context.source ?? 'direct',
+      metadata: { intent: context.intent, view: context.initialView, highlight: context.emphasised },
+    });
   }, [stateSettled, logEvent, context]);
 
   const checkoutStarting = subscribe.isPending || subscribe.isSuccess;
@@ -75,7 +92,11 @@ function PricingScreen({ context }: { context: PricingContext }) {
 
   return (
     <Box sx={{ maxWidth: 1120, mx: 'auto', pb: 6 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 3 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 3 }}
+      >
         <Box>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
             Plans and credits
@@ -86,9 +107,17 @@ function PricingScreen({ context }: { context: PricingContext }) {
         </Box>
         {userState.data && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip label={`Your plan: ${PLAN_NAMES[userState.data.plan]} · ${pluralize(userState.data.credits, 'credit')}`} variant="outlined" />
+            <Chip
+              label={`Your plan: ${PLAN_NAMES[userState.data.plan]} · ${pluralize(userState.data.credits, 'credit')}`}
+              variant="outlined"
+            />
             {userState.data.plan !== 'free' && user && (
-              <Button size="small" startIcon={<ReceiptLongRoundedIcon />} onClick={() => billingPortal.mutate(user.userId)} disabled={billingPortal.isPending || billingPortal.isSuccess}>
+              <Button
+                size="small"
+                startIcon={<ReceiptLongRoundedIcon />}
+                onClick={() => billingPortal.mutate(user.userId)}
+                disabled={billingPortal.isPending || billingPortal.isSuccess}
+              >
                 Manage billing
               </Button>
             )}
@@ -99,7 +128,11 @@ function PricingScreen({ context }: { context: PricingContext }) {
       {context.banner && <PricingBanner banner={context.banner} />}
 
       <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4, mb: 5 }}>
-        <BillingChoice value={choice} onChange={setChoice} yearlyLabel={plans.data?.subscriptions.find((item) => item.interval === 'year')?.label ?? null} />
+        <BillingChoice
+          value={choice}
+          onChange={setChoice}
+          yearlyLabel={plans.data?.subscriptions.find((item) => item.interval === 'year')?.label ?? null}
+        />
       </Box>
 
       {plans.isPending ? (
@@ -109,7 +142,14 @@ function PricingScreen({ context }: { context: PricingContext }) {
           ))}
         </Box>
       ) : plans.isError ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void plans.refetch()}>Try again</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void plans.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           The plans could not be loaded. Check your connection and try again.
         </Alert>
       ) : choice === 'credits' ? (
@@ -160,7 +200,7 @@ function PlansView({ catalogue, interval, context, plan, actionFor, onStartFree,
       <OfferCard
         name={freePlan.name}
         tagline="Try the whole studio on your own rooms."
-        price={<OfferPrice amount={formatPrice(freePlan.price)} suffix="forever" note="No credit card required" />}
+        price={<PriceTag amount={formatPrice(freePlan.price)} suffix="forever" note="No credit card required" />}
         current={plan === 'free'}
         action={{ label: 'Start staging', onClick: onStartFree, disabled: plan !== null && plan !== 'free' }}
       >
@@ -183,7 +223,7 @@ function PlansView({ catalogue, interval, context, plan, actionFor, onStartFree,
           note={context.emphasised === 'pro' ? RECOMMENDED : null}
           current={plan === 'pro'}
           price={
-            <OfferPrice
+            <PriceTag
               amount={formatPrice(pro.price)}
               suffix={interval === 'month' ? 'per month' : 'per year'}
               note={
@@ -214,12 +254,20 @@ function PlansView({ catalogue, interval, context, plan, actionFor, onStartFree,
         tagline="Credit packs for the listings that need them."
         emphasised={context.emphasised === 'credits'}
         note={context.emphasised === 'credits' ? RECOMMENDED : null}
-        price={<OfferPrice amount={formatPrice(catalogue.paid_plans_start_from)} suffix="and up" note="One-time purchase, credits never expire" />}
+        price={
+          <PriceTag
+            amount={formatPrice(catalogue.paid_plans_start_from)}
+            suffix="and up"
+            note="One-time purchase, credits never expire"
+          />
+        }
         action={{ label: 'See credit packs', onClick: onShowPacks }}
       >
         <FeatureList
           items={[
-            ...catalogue.credit_packs.map((pack) => `${pack.name}: ${pluralize(pack.credits ?? 0, 'credit')} for ${formatPrice(pack.price)}`),
+            ...catalogue.credit_packs.map(
+              (pack) => `${pack.name}: ${pluralize(pack.credits ?? 0, 'credit')} for ${formatPrice(pack.price)}`,
+            ),
             'No watermark on exports',
             'Design history',
           ]}
@@ -229,7 +277,15 @@ function PlansView({ catalogue, interval, context, plan, actionFor, onStartFree,
   );
 }
 
-function CreditPacksView({ catalogue, context, actionFor }: { catalogue: PlansResponse; context: PricingContext; actionFor: ActionFor }) {
+function CreditPacksView({
+  catalogue,
+  context,
+  actionFor,
+}: {
+  catalogue: PlansResponse;
+  context: PricingContext;
+  actionFor: ActionFor;
+}) {
   const packs = catalogue.credit_packs;
   // The catalogue's labelled pack ("Best value") is the one to draw the eye to when credits are recommended.
   const featured = packs.find((pack) => pack.label) ?? packs.at(-1);
@@ -251,10 +307,12 @@ function CreditPacksView({ catalogue, context, actionFor }: { catalogue: PlansRe
               badge={pack.label}
               emphasised={emphasised}
               note={emphasised ? RECOMMENDED : null}
-              price={<OfferPrice amount={formatPrice(pack.price)} suffix="one-time" note="Credits never expire" />}
+              price={<PriceTag amount={formatPrice(pack.price)} suffix="one-time" note="Credits never expire" />}
               action={actionFor(pack, `Buy ${pack.name}`)}
             >
-              <FeatureList items={[`${pluralize(credits, 'credit')} added at once`, 'No watermark on exports', 'Design history']} />
+              <FeatureList
+                items={[`${pluralize(credits, 'credit')} added at once`, 'No watermark on exports', 'Design history']}
+              />
             </OfferCard>
           );
         })}
