@@ -5,6 +5,7 @@ export type VisionErrorCode =
   | 'invalid_mask'
   | 'empty_mask'
   | 'invalid_argument'
+  | 'no_foreground'
   | 'model_unavailable'
   | 'worker_failed';
 

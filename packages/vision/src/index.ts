@@ -27,3 +27,4 @@ export { detectObjects, DEFAULT_TUNING, type Detection, type DetectTuning } from
 export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
 export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod } from './inpaint/index.ts';
 export { createVisionPool, type VisionPool } from './pool/pool.ts';
+export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
