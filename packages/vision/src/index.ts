@@ -28,3 +28,4 @@ export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
 export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod } from './inpaint/index.ts';
 export { createVisionPool, type VisionPool } from './pool/pool.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
+export { markObject, objectMask } from './cutout/mark-object.ts';
