@@ -45,6 +45,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection the server drops (restart, failover, DROP DATABASE ... WITH (FORCE)) emits an error on the
+  // pool; without a listener that would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
