@@ -1,4 +1,3 @@
-import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +8,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   CREDIT_PACKS,
+  PAID_PLANS_START_FROM,
   FREE_PLAN_ROOMS,
   PRO_MONTHLY_CREDITS,
   PRO_PLANS,
@@ -21,6 +21,7 @@ import { formatPrice, pluralize } from '../../../lib/format.ts';
 import { LandingSection } from './landing-section.tsx';
 import { PlanComparison } from '../../../components/plan-comparison.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
+import { FeatureList } from '../../../components/feature-list.tsx';
 
 type BillingInterval = SubscriptionPlan['interval'];
 
@@ -28,23 +29,6 @@ function proPlan(interval: BillingInterval): SubscriptionPlan {
   const plan = PRO_PLANS.find((candidate) => candidate.interval === interval);
   if (!plan) throw new Error(`The catalogue has no Pro plan billed per ${interval}`);
   return plan;
-}
-
-const cheapestPack = Math.min(...CREDIT_PACKS.map((pack) => pack.price));
-
-function FeatureList({ items }: { items: string[] }) {
-  return (
-    <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {items.map((item) => (
-        <Box component="li" key={item} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
-          <CheckRoundedIcon aria-hidden fontSize="small" sx={{ color: 'secondary.main', mt: '2px' }} />
-          <Typography variant="body2" sx={{ fontSize: '0.95rem', lineHeight: 1.55 }}>
-            {item}
-          </Typography>
-        </Box>
-      ))}
-    </Stack>
-  );
 }
 
 interface PlanCardProps {
@@ -193,7 +177,13 @@ export function PricingSection() {
         <PlanCard
           name="Pay As You Go"
           tagline="Credit packs for the listings that need them."
-          price={<PriceTag amount={formatPrice(cheapestPack)} suffix="and up" note="One-time purchase, credits never expire" />}
+          price={
+            <PriceTag
+              amount={formatPrice(PAID_PLANS_START_FROM)}
+              suffix="and up"
+              note="One-time purchase, credits never expire"
+            />
+          }
           action={{ label: 'Buy credits', to: '/app/pricing' }}
         >
           <Stack spacing={1.25} sx={{ mb: 3 }}>

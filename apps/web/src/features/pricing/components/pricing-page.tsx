@@ -29,7 +29,8 @@ import { subscribeErrorMessage, useSubscribe } from '../api/subscribe.ts';
 import { readPricingContext, type PricingContext } from '../hooks/pricing-context.ts';
 import { BillingChoice, type BillingChoiceValue } from './billing-choice.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
-import { FeatureList, OfferCard } from './offer-card.tsx';
+import { FeatureList } from '../../../components/feature-list.tsx';
+import { OfferCard } from './offer-card.tsx';
 import { PricingBanner } from './pricing-banner.tsx';
 
 const PLAN_NAMES: Record<PlanKey, string> = { free: 'Starter', paid: 'Pay As You Go', pro: 'Pro' };
