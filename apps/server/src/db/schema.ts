@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -207,4 +208,69 @@ export const trackedActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('tracked_actions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A user's work on one room photo in the studio (001 section 3, "Design session"): the original upload, the
+ * latest result as its preview, and the steps that produced it. Images are stored media owned by the user.
+ */
+export const designSessions = pgTable(
+  'design_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalMediaId: text('original_media_id').references(() => media.id, { onDelete: 'set null' }),
+    previewMediaId: text('preview_media_id').references(() => media.id, { onDelete: 'set null' }),
+    // Kept in step with design_placements in the transaction that adds one, so history lists need no joins.
+    placementCount: integer('placement_count').notNull().default(0),
+    furnitureTypes: jsonb('furniture_types').$type<string[]>().notNull().default([]),
+    detectionCount: integer('detection_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('design_sessions_user_idx').on(table.userId, table.updatedAt)],
+);
+
+/**
+ * One paid step of a design session that produced a new image: a placement (preset, themed, custom, drawn
+ * area) or an edit (removal, replacement, wall material, erase, enhancement); `action` says which studio call.
+ */
+export const designPlacements = pgTable(
+  'design_placements',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => designSessions.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    furnitureType: text('furniture_type').notNull(),
+    themeKey: text('theme_key'),
+    coordinatesX: integer('coordinates_x'),
+    coordinatesY: integer('coordinates_y'),
+    sizeScale: real('size_scale'),
+    resultMediaId: text('result_media_id').references(() => media.id, { onDelete: 'set null' }),
+    creditsSpent: integer('credits_spent').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('design_placements_session_idx').on(table.sessionId, table.createdAt)],
+);
+
+/** A user's uploaded furniture, background removed by the engine: placeable only by its owner. */
+export const customFurniture = pgTable(
+  'custom_furniture',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('custom_furniture_user_idx').on(table.userId)],
 );
