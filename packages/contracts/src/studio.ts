@@ -1,8 +1,23 @@
 import { z } from 'zod';
 
 /**
- * The studio calls of 001 section 7, as the spec's client sends and reads them. Images travel as data URLs
- * (or references to the user's own stored media); coordinates are natural image pixels.
+ * The studio calls of 001 section 7, as the spec's client sends and reads them; coordinates are natural image
+ * pixels.
+ *
+ * Images in: `image_data` is a base64 data URL (JPEG, PNG or WebP, at most 10 MB decoded) or the same-origin
+ * URL of one of the caller's own stored images, exactly as a previous answer gave it (`/media/{id}?expires=..
+ * &signature=..`). Another user's media answers 404; the server never fetches a URL from anywhere else.
+ * Images out: `result_image`, `enhanced_image`, `annotated_image` and `furniture_image` are such signed,
+ * expiring, same-origin media URLs (stored as the user's media so that history can show them and the next call
+ * can send the URL back instead of megabytes of base64), not data URLs.
+ *
+ * Paid calls also answer `session_id` (the design session the step was recorded in: send it back with the next
+ * call to keep one session per room) and take an optional `progress_id` (a UUID the client makes up) whose
+ * progress `GET /api/ai-design/progress/{progress_id}/` reports while the call runs.
+ *
+ * Errors use the API's one error shape. An engine failure answers `detail` with the spec's prefix
+ * ('Detection failed: ', 'Removal failed: ', ...) followed by the reason, and `error` with the bare reason
+ * (what the spec's client reads for 'Erase failed: {error}'). Too few credits: 402 with the spec's message.
  */
 
 /** Studio upload limit (001 section 5): 10 MB. */
@@ -56,12 +71,21 @@ export const MANUAL_OBJECT_CATEGORIES = [
   'Miscellaneous',
 ] as const;
 
-/** An image the client sends: a data URL of a JPEG, PNG or WebP. */
-export const imageData = z
+/** A base64 data URL of a JPEG, PNG or WebP image. */
+export const imageDataUrl = z
   .string()
   .regex(
     /^data:image\/(jpeg|jpg|png|webp);base64,[A-Za-z0-9+/=\s]+$/,
     'Expected a base64 data URL of a JPEG, PNG or WebP image.',
+  );
+/** The same-origin URL of a stored image, as an answer gave it (`/media/{id}?expires=...&signature=...`). */
+export const MEDIA_URL_PATTERN = /^\/media\/([A-Za-z0-9_-]{22})(\?[^#\s]*)?$/;
+/** An image the client sends: a data URL, or the URL of one of the caller's own stored images. */
+export const imageData = z
+  .string()
+  .refine(
+    (value) => imageDataUrl.safeParse(value).success || MEDIA_URL_PATTERN.test(value),
+    'Expected a base64 data URL of a JPEG, PNG or WebP image, or the URL of one of your stored images.',
   );
 
 export const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
@@ -78,13 +102,17 @@ export type Detection = z.infer<typeof detection>;
 const success = z.literal(true);
 const creditsRemaining = z.number().int().nonnegative();
 const sessionId = z.string().max(100).optional();
+/** A UUID the client makes up to follow the call's progress (`STUDIO_ROUTES.progress`). */
+const progressId = z.uuid().optional();
+const step = { session_id: sessionId, progress_id: progressId };
 
-export const detectObjectsRequest = z.object({ image_data: imageData, session_id: sessionId });
+export const detectObjectsRequest = z.object({ image_data: imageData, ...step });
 export const detectObjectsResponse = z.object({
   success,
   detections: z.array(detection),
   annotated_image: z.string(),
   credits_remaining: creditsRemaining,
+  session_id: z.string(),
 });
 
 export const addManualObjectRequest = z.object({
@@ -95,16 +123,23 @@ export const addManualObjectRequest = z.object({
   image_height: z.number().int().positive(),
   image_data: imageData.optional(),
 });
-export const addManualObjectResponse = z.object({ success, manual_object: detection });
+export const addManualObjectResponse = z.object({ success, manual_object: detection, credits_remaining: creditsRemaining });
 
-export const removeObjectRequest = z.object({ image_data: imageData, detection, session_id: sessionId });
+export const removeObjectRequest = z.object({ image_data: imageData, detection, ...step });
 export const replaceObjectRequest = z.object({
   image_data: imageData,
   detection,
   new_furniture_type: z.string().trim().min(1),
-  session_id: sessionId,
+  ...step,
 });
-export const resultImageResponse = z.object({ success, result_image: z.string(), credits_remaining: creditsRemaining });
+export const resultImageResponse = z.object({
+  success,
+  result_image: z.string(),
+  credits_remaining: creditsRemaining,
+  session_id: z.string(),
+  placement_id: z.string(),
+});
+export type ResultImageResponse = z.infer<typeof resultImageResponse>;
 
 const placement = {
   image_data: imageData,
@@ -113,7 +148,7 @@ const placement = {
   size_scale: z.number().min(SIZE_SCALE.min).max(SIZE_SCALE.max).default(SIZE_SCALE.default),
   image_width: z.number().int().positive(),
   image_height: z.number().int().positive(),
-  session_id: sessionId,
+  ...step,
 };
 export const placeFurnitureRequest = z.object({ ...placement, furniture_type: z.string().min(1) });
 export const placeThemedFurnitureRequest = z.object({
@@ -126,16 +161,22 @@ export const placeCustomFurnitureRequest = z.object({ ...placement, furniture_id
 export const changeWallMaterialRequest = z.object({
   image_data: imageData,
   material_type: z.string().min(1),
-  session_id: sessionId,
+  ...step,
 });
 
 export const ENHANCEMENT_LEVELS = ['4k', '8k'] as const;
 export const enhanceImageRequest = z.object({
   image_data: imageData,
   enhancement_level: z.enum(ENHANCEMENT_LEVELS),
-  session_id: sessionId,
+  ...step,
 });
-export const enhanceImageResponse = z.object({ success, enhanced_image: z.string(), credits_remaining: creditsRemaining });
+export const enhanceImageResponse = z.object({
+  success,
+  enhanced_image: z.string(),
+  credits_remaining: creditsRemaining,
+  session_id: z.string(),
+  placement_id: z.string(),
+});
 
 /** Multipart field `furniture_image`; the answer is the cut-out (background removed). */
 export const uploadCustomFurnitureResponse = z.object({ success, furniture_id: z.string(), furniture_image: z.string() });
@@ -158,14 +199,29 @@ export const addFurnitureToDrawnAreaRequest = z.object({
   image_data: imageData,
   mask_image: imageData,
   furniture_type: z.string().min(1),
-  session_id: sessionId,
+  ...step,
 });
 export const eraseFromDrawnAreaRequest = z.object({
   image_data: imageData,
   mask_image: z.string().min(ERASE_MASK_MIN_LENGTH, 'Please draw over the area you want to erase'),
   erase_prompt: z.string().max(500).optional(),
-  session_id: sessionId,
+  ...step,
 });
+
+/** `GET /api/ai-design/progress/{progress_id}/`: the owner's view of a running call (others get 404). */
+export const PROGRESS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const progressResponse = z.object({
+  success,
+  progress: z.number().min(0).max(1),
+  status: z.enum(PROGRESS_STATUSES),
+});
+export type ProgressResponse = z.infer<typeof progressResponse>;
+
+/**
+ * `POST /api/ai-design/export/`: the image as a JPEG download (Content-Disposition attachment), with the
+ * "Stagecraft" watermark for the free plan (DECISIONS.md) and untouched pixels for paid and Pro.
+ */
+export const exportImageRequest = z.object({ image_data: imageData, session_id: sessionId });
 
 export const STUDIO_ROUTES = {
   furnitureTypes: '/api/ai-design/furniture-types/',
@@ -185,4 +241,45 @@ export const STUDIO_ROUTES = {
   drawingFurnitureTypes: '/api/ai-design/drawing-furniture-types/',
   addFurnitureToDrawnArea: '/api/ai-design/add-furniture-to-drawn-area/',
   eraseFromDrawnArea: '/api/ai-design/erase-from-drawn-area/',
+  progress: (progressId: string) => `/api/ai-design/progress/${encodeURIComponent(progressId)}/`,
+  exportImage: '/api/ai-design/export/',
+} as const;
+
+/** The spec's 402 messages (001 section 8), one per paid call. */
+export const INSUFFICIENT_CREDITS_MESSAGES = {
+  detectObjects: 'Insufficient credits for object detection',
+  removeObject: 'Insufficient credits for object removal',
+  replaceObject: 'Insufficient credits for object replacement',
+  placeFurniture: 'Insufficient credits for furniture placement',
+  placeThemedFurniture: 'Insufficient credits for themed furniture placement',
+  placeCustomFurniture: 'Insufficient credits for custom furniture placement',
+  changeWallMaterial: 'Insufficient credits for wall material change',
+  enhance4k: 'Insufficient credits for 4K enhancement',
+  enhance8k: 'Insufficient credits for 8K enhancement',
+  addFurnitureToDrawnArea: 'Insufficient credits for furniture placement',
+  eraseFromDrawnArea: 'Insufficient credits for erasing (costs 1 credit)',
+} as const;
+
+/** The spec's failure prefixes (001 section 8): the server puts the reason after them in `detail`. */
+export const FAILURE_PREFIXES = {
+  detectObjects: 'Detection failed: ',
+  removeObject: 'Removal failed: ',
+  replaceObject: 'Replacement failed: ',
+  placeFurniture: 'Placement failed: ',
+  changeWallMaterial: 'Wall change failed: ',
+  enhanceImage: 'Enhancement failed: ',
+  uploadCustomFurniture: 'Upload failed: ',
+  eraseFromDrawnArea: 'Erase failed: ',
+} as const;
+
+export const STUDIO_MESSAGES = {
+  uploadImageFirst: 'Please upload an image first',
+  fileTooLarge: 'File too large. Please use images under 10MB.',
+  invalidImageFile: 'Please upload a valid image file.',
+  failedToLoadImage: 'Failed to load image.',
+  drawAreaFirst: 'Please draw an area first before adding furniture',
+  drawOverErase: 'Please draw over the area you want to erase',
+  selectObjectType: 'Please select an object type first',
+  selectThemeAndFurniture: 'Please select a theme and furniture first',
+  detectionNotFound: 'Detection not found',
 } as const;
