@@ -1,0 +1,266 @@
+import { BRUSH_SIZE, SIZE_SCALE, type Detection, type ThemeKey } from '@stagecraft/contracts';
+import {
+  HISTORY_LIMIT,
+  emptyPlacement,
+  type DrawTool,
+  type EditorState,
+  type Marker,
+  type PlacementState,
+  type Scene,
+  type StudioImage,
+  type StudioMode,
+  type Stroke,
+} from './editor-state.ts';
+
+/**
+ * One editor command (the excalidraw pattern): a pure `perform` over the immutable state, and whether its
+ * change of the scene is a step of the undo history. Commands that only touch tools and selections are not.
+ */
+export interface EditorAction<Payload> {
+  name: string;
+  recordsHistory: boolean;
+  perform: (state: EditorState, payload: Payload) => EditorState;
+}
+
+function defineAction<Payload = void>(action: EditorAction<Payload>): EditorAction<Payload> {
+  return action;
+}
+
+/**
+ * Runs an action; a history-recording action that changed the scene pushes the previous scene on the undo
+ * stack and drops the redo stack, as every editor does after a new step.
+ */
+export function applyAction<Payload>(state: EditorState, action: EditorAction<Payload>, payload: Payload): EditorState {
+  const next = action.perform(state, payload);
+  if (!action.recordsHistory || next.scene === state.scene) return next;
+  return { ...next, past: [...state.past, state.scene].slice(-HISTORY_LIMIT), future: [] };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Detections follow the image when a result comes back at another size (an enhancement multiplies it). */
+export function scaleDetections(detections: Detection[], from: StudioImage, to: StudioImage): Detection[] {
+  if (from.width === to.width && from.height === to.height) return detections;
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  return detections.map((item) => ({
+    ...item,
+    bbox: [item.bbox[0] * sx, item.bbox[1] * sy, item.bbox[2] * sx, item.bbox[3] * sy],
+  }));
+}
+
+function withScene(state: EditorState, scene: Partial<Scene>): EditorState {
+  return { ...state, scene: { ...state.scene, ...scene } };
+}
+
+/** A new room (upload or the sample): everything about the previous one goes (001 section 4). */
+export const loadImage = defineAction<{ image: StudioImage; demo: boolean }>({
+  name: 'loadImage',
+  recordsHistory: true,
+  perform: (state, { image, demo }) => ({
+    ...state,
+    scene: { baseImage: image, currentImage: image, detections: [] },
+    demo,
+    selectedDetectionId: null,
+    markers: [],
+    strokes: [],
+  }),
+});
+
+/** A new auto detection replaces the previous auto-detected items and keeps the manual ones. */
+export const setAutoDetections = defineAction<Detection[]>({
+  name: 'setAutoDetections',
+  recordsHistory: true,
+  perform: (state, detections) =>
+    withScene(
+      { ...state, selectedDetectionId: null },
+      { detections: [...state.scene.detections.filter((item) => item.is_manual === true), ...detections.map((item) => ({ ...item, is_manual: false }))] },
+    ),
+});
+
+export const addManualDetection = defineAction<Detection>({
+  name: 'addManualDetection',
+  recordsHistory: true,
+  perform: (state, detection) =>
+    withScene({ ...state, selectedDetectionId: detection.id }, { detections: [...state.scene.detections, { ...detection, is_manual: true }] }),
+});
+
+/**
+ * An operation's result becomes the current image (each placement, removal, wall change, erase). Optional
+ * edits of the detection list travel with it so that one undo takes back the whole step.
+ */
+export const applyResult = defineAction<{
+  image: StudioImage;
+  removeDetectionId?: Detection['id'];
+  replaceDetection?: { id: Detection['id']; className: string };
+}>({
+  name: 'applyResult',
+  recordsHistory: true,
+  perform: (state, { image, removeDetectionId, replaceDetection }) => {
+    const previous = state.scene.currentImage;
+    let detections = previous ? scaleDetections(state.scene.detections, previous, image) : state.scene.detections;
+    if (removeDetectionId !== undefined) detections = detections.filter((item) => item.id !== removeDetectionId);
+    if (replaceDetection) {
+      detections = detections.map((item) =>
+        item.id === replaceDetection.id ? { ...item, class_name: replaceDetection.className, is_replaced: true } : item,
+      );
+    }
+    const selectionGone = removeDetectionId !== undefined && removeDetectionId === state.selectedDetectionId;
+    return {
+      ...withScene(state, { currentImage: image, detections }),
+      selectedDetectionId: selectionGone ? null : state.selectedDetectionId,
+      strokes: [],
+    };
+  },
+});
+
+export const resetToOriginal = defineAction({
+  name: 'resetToOriginal',
+  recordsHistory: true,
+  perform: (state) => {
+    const { baseImage, currentImage } = state.scene;
+    if (!baseImage || !currentImage || baseImage.src === currentImage.src) return state;
+    return withScene(state, { currentImage: baseImage, detections: scaleDetections(state.scene.detections, currentImage, baseImage) });
+  },
+});
+
+/** The result becomes the new base: later resets come back to it, and the old detections no longer apply. */
+export const useResultAsBase = defineAction({
+  name: 'useResultAsBase',
+  recordsHistory: true,
+  perform: (state) => {
+    const { currentImage } = state.scene;
+    if (!currentImage) return state;
+    return { ...withScene(state, { baseImage: currentImage, detections: [] }), selectedDetectionId: null };
+  },
+});
+
+/** Takes an item off the list (the removal call already took it out of the image, or the user dismisses it). */
+export const removeDetection = defineAction<Detection['id']>({
+  name: 'removeDetection',
+  recordsHistory: true,
+  perform: (state, id) => {
+    if (!state.scene.detections.some((item) => item.id === id)) return state;
+    return {
+      ...withScene(state, { detections: state.scene.detections.filter((item) => item.id !== id) }),
+      selectedDetectionId: state.selectedDetectionId === id ? null : state.selectedDetectionId,
+    };
+  },
+});
+
+export const clearDetections = defineAction<'all' | 'auto'>({
+  name: 'clearDetections',
+  recordsHistory: true,
+  perform: (state, which) => {
+    const kept = which === 'all' ? [] : state.scene.detections.filter((item) => item.is_manual === true);
+    if (kept.length === state.scene.detections.length) return state;
+    return { ...withScene(state, { detections: kept }), selectedDetectionId: null };
+  },
+});
+
+export const undo = defineAction({
+  name: 'undo',
+  recordsHistory: false,
+  perform: (state) => {
+    const previous = state.past.at(-1);
+    if (!previous) return state;
+    return { ...state, scene: previous, past: state.past.slice(0, -1), future: [state.scene, ...state.future], selectedDetectionId: null, markers: [] };
+  },
+});
+
+export const redo = defineAction({
+  name: 'redo',
+  recordsHistory: false,
+  perform: (state) => {
+    const [next, ...rest] = state.future;
+    if (!next) return state;
+    return { ...state, scene: next, past: [...state.past, state.scene], future: rest, selectedDetectionId: null, markers: [] };
+  },
+});
+
+/** Switching modes resets the placement state (001 section 4): no piece stays armed for the next click. */
+export const setMode = defineAction<StudioMode>({
+  name: 'setMode',
+  recordsHistory: false,
+  perform: (state, mode) => (mode === state.mode ? state : { ...state, mode, placement: emptyPlacement, markers: state.markers.filter((m) => m.kind === 'click') }),
+});
+
+export const selectPlacement = defineAction<Partial<PlacementState>>({
+  name: 'selectPlacement',
+  recordsHistory: false,
+  perform: (state, placement) => ({ ...state, placement: { ...state.placement, ...placement } }),
+});
+
+export const setTheme = defineAction<ThemeKey>({
+  name: 'setTheme',
+  recordsHistory: false,
+  // The items of one theme are not the items of another: the armed item goes with the theme.
+  perform: (state, theme) => (theme === state.theme ? state : { ...state, theme, placement: { ...state.placement, themeItem: null } }),
+});
+
+export const setSizeScale = defineAction<number>({
+  name: 'setSizeScale',
+  recordsHistory: false,
+  perform: (state, value) => ({ ...state, sizeScale: Math.round(clamp(value, SIZE_SCALE.min, SIZE_SCALE.max) * 10) / 10 }),
+});
+
+export const setManualObjectType = defineAction<string | null>({
+  name: 'setManualObjectType',
+  recordsHistory: false,
+  perform: (state, manualObjectType) => ({ ...state, manualObjectType }),
+});
+
+export const selectDetection = defineAction<Detection['id'] | null>({
+  name: 'selectDetection',
+  recordsHistory: false,
+  perform: (state, selectedDetectionId) => ({ ...state, selectedDetectionId }),
+});
+
+export const addMarker = defineAction<Omit<Marker, 'id'>>({
+  name: 'addMarker',
+  recordsHistory: false,
+  perform: (state, marker) => ({ ...state, markers: [...state.markers, { ...marker, id: state.nextMarkerId }], nextMarkerId: state.nextMarkerId + 1 }),
+});
+
+export const removeMarker = defineAction<number>({
+  name: 'removeMarker',
+  recordsHistory: false,
+  perform: (state, id) => (state.markers.some((m) => m.id === id) ? { ...state, markers: state.markers.filter((m) => m.id !== id) } : state),
+});
+
+export const setDrawTool = defineAction<DrawTool>({
+  name: 'setDrawTool',
+  recordsHistory: false,
+  perform: (state, drawTool) => ({ ...state, drawTool }),
+});
+
+export const setBrushSize = defineAction<number>({
+  name: 'setBrushSize',
+  recordsHistory: false,
+  perform: (state, value) => ({ ...state, brushSize: Math.round(clamp(value, BRUSH_SIZE.min, BRUSH_SIZE.max)) }),
+});
+
+/** Strokes are drafts, not steps: they live until an add or erase uses them, or the user clears them. */
+export const addStroke = defineAction<Stroke>({
+  name: 'addStroke',
+  recordsHistory: false,
+  perform: (state, stroke) => ({ ...state, strokes: [...state.strokes, stroke] }),
+});
+
+export const extendStroke = defineAction<number[]>({
+  name: 'extendStroke',
+  recordsHistory: false,
+  perform: (state, points) => {
+    const last = state.strokes.at(-1);
+    if (!last) return state;
+    return { ...state, strokes: [...state.strokes.slice(0, -1), { ...last, points: [...last.points, ...points] }] };
+  },
+});
+
+export const clearStrokes = defineAction({
+  name: 'clearStrokes',
+  recordsHistory: false,
+  perform: (state) => (state.strokes.length === 0 ? state : { ...state, strokes: [] }),
+});
