@@ -29,3 +29,13 @@ export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod 
 export { createVisionPool, type VisionPool } from './pool/pool.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
 export { markObject, objectMask } from './cutout/mark-object.ts';
+export {
+  enhance,
+  planEnhance,
+  upscale,
+  ENHANCE_LONG_SIDE,
+  type EnhanceLevel,
+  type EnhanceModel,
+  type EnhanceOptions,
+  type EnhancePlan,
+} from './enhance/index.ts';
