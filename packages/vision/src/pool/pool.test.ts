@@ -1,18 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { readFixture } from '../testing/fixtures.ts';
 import { boxMask, encodeMask } from '../mask.ts';
 import { createImage } from '../image.ts';
 import { createVisionPool } from './pool.ts';
 
+const flatImage = () => createImage(64, 48, new Uint8Array(64 * 48 * 3).fill(90));
+
 describe('createVisionPool', () => {
   const pool = createVisionPool({ size: 2 });
-  afterAll(() => pool.close());
+  const single = createVisionPool({ size: 1 });
+  afterAll(() => Promise.all([pool.close(), single.close()]));
 
   it('runs detection and a fill on worker threads, side by side', async () => {
     const photo = await readFixture('coco_val2017_000000000802.jpg');
-    const image = createImage(64, 48, new Uint8Array(64 * 48 * 3).fill(90));
     const mask = await encodeMask(boxMask(64, 48, [20, 10, 40, 30]));
-    const [detections, filled] = await Promise.all([pool.run('detectObjects', photo), pool.run('inpaint', image, mask)]);
+    const [detections, filled] = await Promise.all([pool.run('detectObjects', photo), pool.run('inpaint', flatImage(), mask)]);
     expect(detections.some((d) => d.class_name === 'refrigerator')).toBe(true);
     expect([filled.width, filled.height]).toEqual([64, 48]);
   });
@@ -22,5 +25,27 @@ describe('createVisionPool', () => {
       name: 'VisionError',
       code: 'invalid_image',
     });
+    await expect(pool.run('markObject', flatImage(), 500, 10, 'lamp')).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('takes a rush job before normal jobs that were queued earlier', async () => {
+    const mask = await encodeMask(boxMask(64, 48, [20, 10, 40, 30]));
+    const finished: string[] = [];
+    const job = (name: string, priority: 'rush' | 'normal') =>
+      single.runWith({ priority }, 'inpaint', flatImage(), new Uint8Array(mask)).then(() => finished.push(name));
+    // The first job goes straight to the only worker; the others wait in the queue.
+    await Promise.all([job('first', 'normal'), job('normal 1', 'normal'), job('normal 2', 'normal'), job('rush', 'rush')]);
+    expect(finished).toEqual(['first', 'rush', 'normal 1', 'normal 2']);
+  });
+
+  it('forwards an enhancement job’s progress from the worker and returns the JPEG', async () => {
+    const progress: number[] = [];
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8a6d4b' } })
+      .jpeg()
+      .toBuffer();
+    const enhanced = await pool.runWith({ onProgress: (fraction) => progress.push(fraction) }, 'enhance', photo, '4k');
+    expect(await sharp(enhanced).metadata()).toMatchObject({ format: 'jpeg', width: 3840, height: 2560 });
+    expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
+    expect(progress.at(-1)).toBe(1);
   });
 });

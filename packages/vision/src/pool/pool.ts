@@ -1,62 +1,72 @@
 import { Worker } from 'node:worker_threads';
-import { VisionError, type VisionErrorCode } from '../errors.ts';
+import { VisionError } from '../errors.ts';
 import type { TaskName, VisionTasks } from './tasks.ts';
+import { ownedBuffers } from './transfer.ts';
+import type { WorkerMessage, WorkerRequest } from './worker.ts';
 
 type Result<K extends TaskName> = Awaited<ReturnType<VisionTasks[K]>>;
 
+export type JobPriority = 'rush' | 'normal';
+
+export interface RunOptions {
+  /** Rush jobs (the Pro plan's priority processing) leave the queue before every normal job. */
+  priority?: JobPriority;
+  /** Progress 0..1 reported by the task in the worker (enhance reports per tile); 1 when the job is done. */
+  onProgress?: (fraction: number) => void;
+}
+
 export interface VisionPool {
   run<K extends TaskName>(task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>>;
+  runWith<K extends TaskName>(options: RunOptions, task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>>;
   close(): Promise<void>;
 }
 
 interface Job {
-  id: number;
-  task: TaskName;
-  args: unknown[];
+  request: WorkerRequest;
+  onProgress?: (fraction: number) => void;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-interface Reply {
-  id: number;
-  ok: boolean;
-  result?: unknown;
-  code?: VisionErrorCode;
-  message?: string;
-}
-
 /**
- * Worker threads that run the engine off the event loop: one job per worker at a time (tfjs-wasm and the fills
- * are single-threaded), queued first come first served. Input pixel buffers are transferred, not copied, so
- * the caller must not reuse them.
+ * Worker threads that run the engine off the event loop: one job per worker at a time (the fills and the
+ * networks' own thread pools already fill the cores), rush jobs first, then first come first served. Input
+ * byte buffers that own their memory are transferred, not copied, so the caller must not reuse them.
  */
 export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPool {
   const url = new URL('./worker-entry.mjs', import.meta.url);
-  const queue: Job[] = [];
+  const queues: Record<JobPriority, Job[]> = { rush: [], normal: [] };
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
   let nextId = 1;
   let closed = false;
 
   const dispatch = (): void => {
-    while (idle.length && queue.length) {
+    while (idle.length > 0) {
+      const job = queues.rush.shift() ?? queues.normal.shift();
+      if (!job) return;
       const worker = idle.pop()!;
-      const job = queue.shift()!;
       busy.set(worker, job);
-      const transfer = job.args.flatMap((a) => transferable(a));
-      worker.postMessage({ id: job.id, task: job.task, args: job.args }, transfer);
+      worker.postMessage(job.request, job.request.args.flatMap(ownedBuffers));
     }
   };
 
   const spawn = (): Worker => {
     const worker = new Worker(url);
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (message: WorkerMessage) => {
       const job = busy.get(worker);
+      if (!job || job.request.id !== message.id) return;
+      if (message.kind === 'progress') {
+        job.onProgress?.(message.fraction);
+        return;
+      }
       busy.delete(worker);
       idle.push(worker);
-      if (job) {
-        if (reply.ok) job.resolve(reply.result);
-        else job.reject(new VisionError(reply.code ?? 'worker_failed', reply.message ?? 'The vision worker failed'));
+      if (message.kind === 'done') {
+        job.onProgress?.(1);
+        job.resolve(message.result);
+      } else {
+        job.reject(new VisionError(message.code, message.message));
       }
       dispatch();
     });
@@ -72,31 +82,30 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
 
   for (let i = 0; i < size; i++) idle.push(spawn());
 
-  return {
-    run<K extends TaskName>(task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>> {
-      if (closed) return Promise.reject(new VisionError('worker_failed', 'The vision pool is closed'));
-      return new Promise<Result<K>>((resolve, reject) => {
-        queue.push({ id: nextId++, task, args, resolve: resolve as (value: unknown) => void, reject });
-        dispatch();
+  const runWith = <K extends TaskName>(options: RunOptions, task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>> => {
+    if (closed) return Promise.reject(new VisionError('worker_failed', 'The vision pool is closed'));
+    return new Promise<Result<K>>((resolve, reject) => {
+      queues[options.priority ?? 'normal'].push({
+        request: { id: nextId++, task, args },
+        onProgress: options.onProgress,
+        resolve: resolve as (value: unknown) => void,
+        reject,
       });
-    },
+      dispatch();
+    });
+  };
+
+  return {
+    run: (task, ...args) => runWith({}, task, ...args),
+    runWith,
     async close(): Promise<void> {
       closed = true;
+      for (const job of [...queues.rush, ...queues.normal, ...busy.values()]) {
+        job.reject(new VisionError('worker_failed', 'The vision pool closed'));
+      }
+      queues.rush.length = 0;
+      queues.normal.length = 0;
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
   };
-}
-
-function transferable(arg: unknown): ArrayBuffer[] {
-  if (arg instanceof Uint8Array && arg.buffer instanceof ArrayBuffer) return [arg.buffer];
-  if (
-    typeof arg === 'object' &&
-    arg !== null &&
-    'data' in arg &&
-    arg.data instanceof Uint8Array &&
-    arg.data.buffer instanceof ArrayBuffer
-  ) {
-    return [arg.data.buffer];
-  }
-  return [];
 }

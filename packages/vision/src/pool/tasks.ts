@@ -1,21 +1,41 @@
-import { detectObjects, type Detection } from '../detect/detect.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { cutout } from '../cutout/cutout.ts';
+import { markObject, objectMask } from '../cutout/mark-object.ts';
+import { detectObjects } from '../detect/detect.ts';
+import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
 import type { RgbImage } from '../image.ts';
 import { eraseArea, inpaint, removeObject } from '../inpaint/index.ts';
 import type { Box } from '../mask.ts';
 
-/** What a pool worker can run: plain data in, plain data out (images as encoded bytes or RGB pixels). */
-export interface VisionTasks {
-  detectObjects(image: Uint8Array | RgbImage): Promise<Detection[]>;
-  inpaint(image: Uint8Array | RgbImage, mask: Uint8Array): Promise<RgbImage>;
-  eraseArea(image: Uint8Array | RgbImage, mask: Uint8Array): Promise<RgbImage>;
-  removeObject(image: Uint8Array | RgbImage, target: Box | Uint8Array): Promise<RgbImage>;
+/** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
+type Image = Uint8Array | RgbImage;
+
+const progressSink = new AsyncLocalStorage<(fraction: number) => void>();
+
+/** Forwards a running task's progress (0..1) to the job's caller; the worker sets the sink per job. */
+export function reportProgress(fraction: number): void {
+  progressSink.getStore()?.(fraction);
 }
 
-export const tasks: VisionTasks = {
-  detectObjects: (image) => detectObjects(image),
-  inpaint: (image, mask) => inpaint(image, mask),
-  eraseArea: (image, mask) => eraseArea(image, mask),
-  removeObject: (image, target) => removeObject(image, target),
-};
+/** Runs a task with its progress reports going to `sink`. */
+export function withProgressSink<T>(sink: (fraction: number) => void, run: () => T): T {
+  return progressSink.run(sink, run);
+}
 
+/**
+ * What a pool worker can run: plain data in, plain data out. One line per task; a task that can report
+ * progress passes `reportProgress` on.
+ */
+export const tasks = {
+  detectObjects: (image: Image) => detectObjects(image),
+  markObject: (image: Image, x: number, y: number, objectType: string) => markObject(image, x, y, objectType),
+  objectMask: (image: Image, box: Box) => objectMask(image, box),
+  inpaint: (image: Image, mask: Uint8Array) => inpaint(image, mask),
+  eraseArea: (image: Image, mask: Uint8Array) => eraseArea(image, mask),
+  removeObject: (image: Image, target: Box | Uint8Array) => removeObject(image, target),
+  cutout: (image: Image) => cutout(image),
+  enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
+} satisfies Record<string, (...args: never[]) => Promise<unknown>>;
+
+export type VisionTasks = typeof tasks;
 export type TaskName = keyof VisionTasks;

@@ -1,27 +1,33 @@
 import { parentPort } from 'node:worker_threads';
 import { VisionError } from '../errors.ts';
-import { tasks, type TaskName } from './tasks.ts';
+import { ownedBuffers } from './transfer.ts';
+import { tasks, withProgressSink, type TaskName } from './tasks.ts';
 
-interface Request {
+export interface WorkerRequest {
   id: number;
   task: TaskName;
   args: unknown[];
 }
 
+export type WorkerMessage =
+  | { id: number; kind: 'progress'; fraction: number }
+  | { id: number; kind: 'done'; result: unknown }
+  | { id: number; kind: 'failed'; code: VisionError['code']; message: string };
+
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
+
 // Models load lazily on the first call and then stay loaded for the worker's life.
-parentPort?.on('message', async ({ id, task, args }: Request) => {
+parentPort?.on('message', async ({ id, task, args }: WorkerRequest) => {
   try {
     const run = tasks[task] as (...a: unknown[]) => Promise<unknown>;
-    const result = await run(...args);
-    const transfer = isPixels(result) ? [result.data.buffer as ArrayBuffer] : [];
-    parentPort?.postMessage({ id, ok: true, result }, transfer);
+    const result = await withProgressSink(
+      (fraction) => post({ id, kind: 'progress', fraction }),
+      () => run(...args),
+    );
+    post({ id, kind: 'done', result }, ownedBuffers(result));
   } catch (error) {
     const code = error instanceof VisionError ? error.code : 'worker_failed';
     const message = error instanceof Error ? error.message : String(error);
-    parentPort?.postMessage({ id, ok: false, code, message });
+    post({ id, kind: 'failed', code, message });
   }
 });
-
-function isPixels(value: unknown): value is { data: Uint8Array } {
-  return typeof value === 'object' && value !== null && 'data' in value && value.data instanceof Uint8Array;
-}
