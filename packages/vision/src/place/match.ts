@@ -1,0 +1,223 @@
+import type { RgbImage } from '../image.ts';
+import type { Box } from '../mask.ts';
+
+/** What the photo looks like around the spot a piece goes: the sprite is adjusted to match it. */
+export interface LocalLook {
+  /** Per-channel gain (linear light) for the sprite: exposure times white balance. */
+  gain: [number, number, number];
+  /** Black level of the photo's shadows (0..1 sRGB), lifted into the sprite's darks (haze, flare). */
+  blackLift: number;
+  /** Standard deviation of the photo's pixel noise (sRGB 0..255). */
+  noiseSigma: number;
+  /** How crisp the photo's edges are: mean |Laplacian| / mean |gradient| on its strongest edges. */
+  edgeCrispness: number;
+}
+
+/** sRGB byte -> linear light. */
+export const SRGB_TO_LINEAR = (() => {
+  const table = new Float32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const c = i / 255;
+    table[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }
+  return table;
+})();
+
+const LINEAR_STEPS = 4096;
+const LINEAR_TO_SRGB = (() => {
+  const table = new Float32Array(LINEAR_STEPS + 1);
+  for (let i = 0; i <= LINEAR_STEPS; i++) {
+    const c = i / LINEAR_STEPS;
+    table[i] = 255 * (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
+  }
+  return table;
+})();
+
+/** Linear light (clamped to 0..1) -> sRGB 0..255 (float). */
+export function linearToSrgb(value: number): number {
+  const v = value <= 0 ? 0 : value >= 1 ? 1 : value;
+  return LINEAR_TO_SRGB[Math.round(v * LINEAR_STEPS)]!;
+}
+
+/**
+ * The photo's exposure, colour cast, black level, noise and sharpness in `region` (the spot and its surroundings).
+ * The sprite was rendered in a neutral studio at a normal exposure: it is darkened or brightened toward the local
+ * exposure (partly: the surroundings' own colour, a white wall or a dark floor, also moves the mean), and given
+ * half of the local colour cast (warm bulbs, cool daylight).
+ */
+export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
+  const [x1, y1, x2, y2] = region;
+  const step = Math.max(1, Math.round(Math.sqrt(((x2 - x1) * (y2 - y1)) / 40_000)));
+  const sum = [0, 0, 0];
+  let count = 0;
+  const lumas: number[] = [];
+  for (let y = y1; y < y2; y += step) {
+    for (let x = x1; x < x2; x += step) {
+      const i = (y * image.width + x) * 3;
+      const r = SRGB_TO_LINEAR[image.data[i]!]!;
+      const g = SRGB_TO_LINEAR[image.data[i + 1]!]!;
+      const b = SRGB_TO_LINEAR[image.data[i + 2]!]!;
+      sum[0]! += r;
+      sum[1]! += g;
+      sum[2]! += b;
+      lumas.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+      count++;
+    }
+  }
+  const mean = sum.map((s) => s / Math.max(1, count)) as [number, number, number];
+  const luma = Math.max(1e-4, 0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]);
+  // 0.22 linear (~0.5 sRGB) is where a studio-lit sprite looks right; the square-ish root keeps albedo from dominating.
+  const exposure = Math.min(1.2, Math.max(0.45, (luma / 0.22) ** 0.45));
+  const gain = mean.map((c) => exposure * Math.min(1.25, Math.max(0.8, (Math.max(1e-4, c) / luma) ** 0.5))) as [number, number, number];
+  lumas.sort((a, b) => a - b);
+  const darkest = lumas[Math.floor(lumas.length * 0.02)] ?? 0;
+  return {
+    gain,
+    blackLift: Math.min(0.06, linearToSrgb(darkest) / 255) * 0.6,
+    ...greyStatistics(image, region),
+  };
+}
+
+function greyRegion(image: RgbImage, [x1, y1, x2, y2]: Box): Float32Array {
+  const w = x2 - x1;
+  const out = new Float32Array(w * (y2 - y1));
+  for (let y = y1; y < y2; y++) {
+    for (let x = x1; x < x2; x++) {
+      const i = (y * image.width + x) * 3;
+      out[(y - y1) * w + x - x1] = 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * Noise from the flat parts of the region: the robust spread (MAD) of the difference between a pixel and the
+ * mean of its 4 neighbours, where the local gradient is small. For white noise of sigma s that difference has a
+ * spread of s * sqrt(1 + 1/4).
+ */
+function greyStatistics(image: RgbImage, [x1, y1, x2, y2]: Box): { noiseSigma: number; edgeCrispness: number } {
+  const w = x2 - x1;
+  const h = y2 - y1;
+  if (w < 5 || h < 5) return { noiseSigma: 0, edgeCrispness: 1 };
+  const grey = greyRegion(image, [x1, y1, x2, y2]);
+  const step = Math.max(1, Math.round(Math.sqrt((w * h) / 60_000)));
+  return { noiseSigma: noiseSigma(grey, w, h, step), edgeCrispness: edgeCrispness(grey, w, h, null, step) };
+}
+
+function noiseSigma(grey: Float32Array, w: number, h: number, step: number): number {
+  const residuals: number[] = [];
+  for (let y = 1; y < h - 1; y += step) {
+    for (let x = 1; x < w - 1; x += step) {
+      const i = y * w + x;
+      const gx = grey[i + 1]! - grey[i - 1]!;
+      const gy = grey[i + w]! - grey[i - w]!;
+      if (Math.abs(gx) + Math.abs(gy) > 12) continue;
+      residuals.push(Math.abs(grey[i]! - (grey[i - 1]! + grey[i + 1]! + grey[i - w]! + grey[i + w]!) / 4));
+    }
+  }
+  if (residuals.length < 50) return 0;
+  residuals.sort((a, b) => a - b);
+  return Math.min(12, (1.4826 * residuals[Math.floor(residuals.length / 2)]!) / Math.sqrt(1.25));
+}
+
+/**
+ * Edge crispness of a grey image: mean |Laplacian| over mean |gradient| on the strongest 8% of gradients, which
+ * falls as edges widen (blur) and barely depends on the content's contrast. `weight` (0..1) limits it to a sprite's
+ * opaque part.
+ */
+export function edgeCrispness(grey: Float32Array, w: number, h: number, weight: Float32Array | null, step = 1): number {
+  // Two passes with a gradient histogram instead of a sort: this runs several times per placement.
+  const bins = 1024;
+  const binsPerUnit = 4;
+  const histogram = new Uint32Array(bins);
+  let total = 0;
+  for (let y = 1; y < h - 1; y += step) {
+    for (let x = 1; x < w - 1; x += step) {
+      const i = y * w + x;
+      if (weight && weight[i]! < 0.99) continue;
+      const g = Math.hypot(grey[i + 1]! - grey[i - 1]!, grey[i + w]! - grey[i - w]!) / 2;
+      histogram[Math.min(bins - 1, Math.floor(g * binsPerUnit))]!++;
+      total++;
+    }
+  }
+  if (total < 50) return 1;
+  let threshold = bins - 1;
+  for (let count = 0; threshold > 0; threshold--) {
+    count += histogram[threshold]!;
+    if (count >= Math.max(20, total * 0.08)) break;
+  }
+  const minGradient = threshold / binsPerUnit;
+  let g = 0;
+  let l = 0;
+  for (let y = 1; y < h - 1; y += step) {
+    for (let x = 1; x < w - 1; x += step) {
+      const i = y * w + x;
+      if (weight && weight[i]! < 0.99) continue;
+      const gradient = Math.hypot(grey[i + 1]! - grey[i - 1]!, grey[i + w]! - grey[i - w]!) / 2;
+      if (gradient < minGradient || gradient === 0) continue;
+      g += gradient;
+      l += Math.abs(grey[i + 1]! + grey[i - 1]! + grey[i + w]! + grey[i - w]! - 4 * grey[i]!);
+    }
+  }
+  return g > 0 ? l / g : 1;
+}
+
+/** In-place separable Gaussian blur of `channels` interleaved float channels (edges clamped). */
+export function gaussianBlur(data: Float32Array, w: number, h: number, channels: number, sigma: number): void {
+  if (sigma < 0.2 || w === 0 || h === 0) return;
+  const radius = Math.ceil(sigma * 2.5);
+  const taps = 2 * radius + 1;
+  const kernel = new Float32Array(taps);
+  let total = 0;
+  for (let k = -radius; k <= radius; k++) total += kernel[k + radius] = Math.exp((-k * k) / (2 * sigma * sigma));
+  for (let k = 0; k < taps; k++) kernel[k]! /= total;
+  const padded = new Float32Array((Math.max(w, h) + 2 * radius) * channels);
+  const pass = (count: number, length: number, index: (line: number, at: number) => number): void => {
+    for (let line = 0; line < count; line++) {
+      for (let at = -radius; at < length + radius; at++) {
+        const src = index(line, at < 0 ? 0 : at >= length ? length - 1 : at);
+        for (let c = 0; c < channels; c++) padded[(at + radius) * channels + c] = data[src + c]!;
+      }
+      for (let at = 0; at < length; at++) {
+        const dst = index(line, at);
+        for (let c = 0; c < channels; c++) {
+          let sum = 0;
+          let p = at * channels + c;
+          for (let k = 0; k < taps; k++, p += channels) sum += padded[p]! * kernel[k]!;
+          data[dst + c] = sum;
+        }
+      }
+    }
+  };
+  pass(h, w, (y, x) => (y * w + x) * channels);
+  pass(w, h, (x, y) => (y * w + x) * channels);
+}
+
+/** A small seeded PRNG (mulberry32) so that a placement is reproducible. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Standard normal samples (Box-Muller) from a uniform source. */
+export function gaussianSource(random: () => number): () => number {
+  let spare: number | null = null;
+  return () => {
+    if (spare !== null) {
+      const value = spare;
+      spare = null;
+      return value;
+    }
+    const u = Math.max(1e-12, random());
+    const v = random();
+    const r = Math.sqrt(-2 * Math.log(u));
+    spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
+  };
+}

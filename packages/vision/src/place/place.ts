@@ -1,0 +1,413 @@
+import sharp from 'sharp';
+import type { Detection } from '../detect/detect.ts';
+import { VisionError } from '../errors.ts';
+import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { removeObject } from '../inpaint/index.ts';
+import type { Box } from '../mask.ts';
+import { estimateRoomGeometry } from './geometry.ts';
+import {
+  edgeCrispness,
+  gaussianBlur,
+  gaussianSource,
+  linearToSrgb,
+  measureLocalLook,
+  seededRandom,
+  SRGB_TO_LINEAR,
+  type LocalLook,
+} from './match.ts';
+import type { PlaceableSprite, Placement, PlaceRequest, RoomGeometry } from './types.ts';
+
+/** The smallest piece worth drawing (px of opaque width). */
+const MIN_PIECE_WIDTH = 8;
+/** A piece may fill at most this share of the frame in either direction. */
+const MAX_FRAME_SHARE = 0.98;
+
+/**
+ * Places a piece of furniture standing on the floor at (x, y): scaled to its real size for the room's camera,
+ * mirrored to face into the room, matched to the photo's light, colour, sharpness and noise, with its contact
+ * shadow on the floor, behind the objects that stand in front of it. Pixels outside the piece and its shadow are
+ * returned byte-identical.
+ */
+export async function placeFurniture(input: ImageInput, request: PlaceRequest): Promise<RgbImage> {
+  return (await placeFurnitureDetailed(input, request)).image;
+}
+
+/** `placeFurniture`, also telling where the piece went. */
+export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRequest): Promise<{ image: RgbImage; placement: Placement }> {
+  const image = await decodeImage(input);
+  const { sprite, area } = request;
+  for (const value of [request.x, request.y, request.sizeScale]) {
+    if (!Number.isFinite(value)) throw new VisionError('invalid_argument', 'x, y and size_scale must be numbers');
+  }
+  if (area && !(area.every(Number.isFinite) && area[2] > area[0] && area[3] > area[1])) {
+    throw new VisionError('invalid_argument', 'The drawn area is empty');
+  }
+  const W = image.width;
+  const H = image.height;
+  const geometry =
+    request.geometry && request.geometry.width === W && request.geometry.height === H
+      ? request.geometry
+      : await estimateRoomGeometry(image, request.detections);
+
+  const standX = clamp(area ? (area[0] + area[2]) / 2 : request.x, 0, W - 1);
+  const standY = clamp(area ? area[3] : request.y, 0, H);
+  const mirrored = sprite.view === 'three-quarter' && standX < W / 2;
+  const ob = mirrored ? mirrorBox(sprite.opaqueBox, sprite.width) : sprite.opaqueBox;
+  const contactX = mirrored ? sprite.width - sprite.contact.x : sprite.contact.x;
+  const opaqueW = ob[2] - ob[0];
+  const opaqueH = ob[3] - ob[1];
+
+  // A level pinhole camera at height Hc sees a floor point (y - horizon) px below the horizon at (y - horizon) / Hc
+  // px per cm: the sprite's px-per-cm at its contact point is brought to that.
+  const belowHorizon = Math.max(standY - geometry.horizonY, H * 0.03);
+  const sizeScale = clamp(request.sizeScale, 0.5, 2);
+  let scale = area ? (area[2] - area[0]) / opaqueW : (belowHorizon / geometry.cameraHeightCm / sprite.pxPerCm) * sizeScale;
+  scale = Math.min(scale, (W * MAX_FRAME_SHARE) / opaqueW, (H * MAX_FRAME_SHARE) / opaqueH);
+  scale = Math.max(scale, MIN_PIECE_WIDTH / opaqueW);
+
+  const frameW = Math.max(1, Math.round(sprite.width * scale));
+  const frameH = Math.max(1, Math.round(sprite.height * scale));
+  const sx = frameW / sprite.width;
+  const sy = frameH / sprite.height;
+  let originX = area ? standX - ((ob[0] + ob[2]) / 2) * sx : standX - contactX * sx;
+  let originY = area ? standY - ob[3] * sy : standY - sprite.contact.y * sy;
+  // Never leave the image: slide the piece back inside.
+  originX -= Math.min(0, originX + ob[0] * sx) + Math.max(0, originX + ob[2] * sx - W);
+  originY -= Math.min(0, originY + ob[1] * sy) + Math.max(0, originY + ob[3] * sy - H);
+  originX = Math.round(originX);
+  originY = Math.round(originY);
+  const pieceBox: Box = [
+    clamp(Math.round(originX + ob[0] * sx), 0, W),
+    clamp(Math.round(originY + ob[1] * sy), 0, H),
+    clamp(Math.round(originX + ob[2] * sx), 0, W),
+    clamp(Math.round(originY + ob[3] * sy), 0, H),
+  ];
+  const contact = { x: originX + contactX * sx, y: originY + sprite.contact.y * sy };
+
+  const frame = await resizeSprite(sprite, frameW, frameH, mirrored);
+  const look = measureLocalLook(image, surroundings(pieceBox, W, H));
+  const piece = matchPiece(frame.rgba, frameW, frameH, look, hashSeed(request, W, H));
+
+  const pxPerCm = scale * sprite.pxPerCm;
+  const shadow = buildShadow({
+    sprite,
+    frame,
+    frameW,
+    frameH,
+    originX,
+    originY,
+    contact,
+    pieceWidth: opaqueW * sx,
+    pxPerCm,
+    depthPx: (sprite.sizeCm.depth * pxPerCm * Math.max(belowHorizon, 1)) / geometry.focalPx,
+    geometry,
+    W,
+    H,
+  });
+  const occluders = occluderRects(request.detections ?? [], contact.y, pieceBox, H);
+  const out = composite(image, piece, frameW, frameH, originX, originY, shadow, occluders);
+  return { image: out, placement: { pieceBox, contact, scale, mirrored, geometry } };
+}
+
+/**
+ * Removes a detected object (the engine's inpainting of its box) and places the new piece where it stood: on the
+ * bottom edge of the old box, as wide as the old box.
+ */
+export async function replaceObject(
+  input: ImageInput,
+  detection: Detection,
+  sprite: PlaceableSprite,
+  options: { detections?: readonly Detection[]; geometry?: RoomGeometry } = {},
+): Promise<RgbImage> {
+  const image = await decodeImage(input);
+  const others = (options.detections ?? []).filter((d) => d.id !== detection.id);
+  // The geometry comes from the photo before removal: the removed object's edges and size are evidence too.
+  const geometry = options.geometry ?? (await estimateRoomGeometry(image, options.detections ?? [detection]));
+  const removed = await removeObject(image, detection.bbox);
+  const [x1, , x2, y2] = detection.bbox;
+  return placeFurniture(removed, {
+    x: (x1 + x2) / 2,
+    y: y2,
+    sprite,
+    sizeScale: 1,
+    area: detection.bbox,
+    detections: others,
+    geometry,
+  });
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+function mirrorBox(box: Box, width: number): Box {
+  return [width - box[2], box[1], width - box[0], box[3]];
+}
+
+/** The spot and what surrounds it: the piece's box grown by 40% of its size, clipped to the image. */
+function surroundings([x1, y1, x2, y2]: Box, W: number, H: number): Box {
+  const mx = Math.max(8, (x2 - x1) * 0.4);
+  const my = Math.max(8, (y2 - y1) * 0.4);
+  return [
+    Math.max(0, Math.floor(x1 - mx)),
+    Math.max(0, Math.floor(y1 - my)),
+    Math.min(W, Math.ceil(x2 + mx)),
+    Math.min(H, Math.ceil(y2 + my)),
+  ];
+}
+
+function hashSeed(request: PlaceRequest, W: number, H: number): number {
+  return (Math.round(request.x) * 73856093) ^ (Math.round(request.y) * 19349663) ^ (W * 83492791) ^ H;
+}
+
+interface SpriteFrame {
+  /** Straight RGBA bytes at the placed size. */
+  rgba: Uint8Array;
+  /** Alpha 0..1. */
+  alpha: Float32Array;
+  /** Shadow strength 0..1, or null. */
+  shadow: Float32Array | null;
+}
+
+async function resizeSprite(sprite: PlaceableSprite, w: number, h: number, mirrored: boolean): Promise<SpriteFrame> {
+  const resize = (data: Uint8Array, channels: 1 | 4) =>
+    sharp(data, { raw: { width: sprite.width, height: sprite.height, channels } })
+      .resize(w, h, { fit: 'fill', kernel: w < sprite.width ? 'lanczos3' : 'mitchell' })
+      .flop(mirrored)
+      .raw()
+      .toBuffer();
+  const [rgbaBuffer, shadowBuffer] = await Promise.all([resize(sprite.rgba, 4), sprite.shadow ? resize(sprite.shadow, 1) : null]);
+  const rgba = new Uint8Array(rgbaBuffer.buffer, rgbaBuffer.byteOffset, w * h * 4);
+  const alpha = new Float32Array(w * h);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = rgba[i * 4 + 3]! / 255;
+  let shadow: Float32Array | null = null;
+  if (shadowBuffer) {
+    shadow = new Float32Array(w * h);
+    for (let i = 0; i < shadow.length; i++) shadow[i] = shadowBuffer[i]! / 255;
+  }
+  return { rgba, alpha, shadow };
+}
+
+/**
+ * The sprite's colours brought to the photo's light (linear-light gains, the photo's black level), softened to the
+ * photo's sharpness, and given its noise. Returns premultiplied RGBA floats (sRGB 0..255).
+ */
+function matchPiece(rgba: Uint8Array, w: number, h: number, look: LocalLook, seed: number): Float32Array {
+  const n = w * h;
+  const out = new Float32Array(n * 4);
+  const lift = look.blackLift;
+  for (let i = 0; i < n; i++) {
+    const a = rgba[i * 4 + 3]! / 255;
+    if (a === 0) continue;
+    for (let c = 0; c < 3; c++) {
+      const linear = SRGB_TO_LINEAR[rgba[i * 4 + c]!]! * look.gain[c]!;
+      const value = linearToSrgb(linear);
+      out[i * 4 + c] = (lift * 255 + value * (1 - lift)) * a;
+    }
+    out[i * 4 + 3] = a;
+  }
+  const sigma = blurToMatch(out, w, h, look.edgeCrispness);
+  gaussianBlur(out, w, h, 4, sigma);
+  if (look.noiseSigma > 0.3) {
+    const gauss = gaussianSource(seededRandom(seed));
+    for (let i = 0; i < n; i++) {
+      const a = out[i * 4 + 3]!;
+      if (a === 0) continue;
+      // Mostly luminance grain, like a camera's noise after demosaicing and JPEG.
+      const shared = gauss() * look.noiseSigma;
+      for (let c = 0; c < 3; c++) out[i * 4 + c]! += (shared + gauss() * look.noiseSigma * 0.3) * a;
+    }
+  }
+  return out;
+}
+
+const BLUR_CANDIDATES = [0, 0.45, 0.7, 1, 1.4, 1.9, 2.5];
+/** The crispness trials run on a crop of at most this many pixels a side (enough edges, a fraction of the cost). */
+const TRIAL_SIDE = 220;
+
+/** The blur that brings the sprite's edge crispness down to the photo's (renders are crisper than photos). */
+function blurToMatch(premultiplied: Float32Array, w: number, h: number, target: number): number {
+  const cw = Math.min(w, TRIAL_SIDE);
+  const ch = Math.min(h, TRIAL_SIDE);
+  const cx = Math.floor((w - cw) / 2);
+  const cy = Math.floor((h - ch) / 2);
+  const grey = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const i = ((cy + y) * w + cx + x) * 4;
+      const a = premultiplied[i + 3]!;
+      // Over a mid grey, so the silhouette's edge counts as an edge the way it will in the photo.
+      grey[y * cw + x] = 0.299 * premultiplied[i]! + 0.587 * premultiplied[i + 1]! + 0.114 * premultiplied[i + 2]! + 128 * (1 - a);
+    }
+  }
+  let applied = 0;
+  for (const sigma of BLUR_CANDIDATES) {
+    // Blurs compose: sigma_total^2 = sum of the steps' squares.
+    gaussianBlur(grey, cw, ch, 1, Math.sqrt(sigma * sigma - applied * applied));
+    applied = sigma;
+    if (edgeCrispness(grey, cw, ch, null) <= target * 1.05) break;
+  }
+  // Blur at most slightly when the sprite is tiny: its detail is already below the pixel.
+  return Math.min(applied, Math.max(0.4, Math.min(w, h) / 60));
+}
+
+interface ShadowInput {
+  sprite: PlaceableSprite;
+  frame: SpriteFrame;
+  frameW: number;
+  frameH: number;
+  originX: number;
+  originY: number;
+  contact: { x: number; y: number };
+  pieceWidth: number;
+  pxPerCm: number;
+  depthPx: number;
+  geometry: RoomGeometry;
+  W: number;
+  H: number;
+}
+
+interface ShadowLayer {
+  box: Box;
+  /** Darkening 0..1 over box. */
+  values: Float32Array;
+}
+
+/**
+ * The shadow the piece lays on the floor: the rendered shadow pass (softened), an ambient-occlusion pool under its
+ * footprint pushed away from the light, and for cut-outs (no shadow pass) a dark line where the silhouette meets
+ * the floor.
+ */
+function buildShadow(s: ShadowInput): ShadowLayer {
+  const halfDepth = Math.max(2, s.depthPx / 2);
+  const halfWidth = s.pieceWidth * (s.sprite.contactAt === 'front' ? 0.5 : 0.46);
+  const footX = s.contact.x - s.geometry.lightFromX * halfWidth * 0.25;
+  const footY = s.sprite.contactAt === 'front' ? s.contact.y - halfDepth * 0.6 : s.contact.y;
+  const soft = Math.max(1.5, s.pieceWidth * 0.02);
+  const margin = Math.ceil(soft * 3);
+  const box: Box = [
+    clamp(Math.floor(Math.min(s.originX, footX - halfWidth * 1.4) - margin), 0, s.W),
+    clamp(Math.floor(Math.min(s.originY, footY - halfDepth * 1.4) - margin), 0, s.H),
+    clamp(Math.ceil(Math.max(s.originX + s.frameW, footX + halfWidth * 1.4) + margin), 0, s.W),
+    clamp(Math.ceil(Math.max(s.originY + s.frameH, footY + halfDepth * 1.4) + margin), 0, s.H),
+  ];
+  const bw = box[2] - box[0];
+  const bh = box[3] - box[1];
+  const values = new Float32Array(Math.max(0, bw * bh));
+  if (values.length === 0) return { box, values };
+
+  const rendered = s.frame.shadow;
+  const poolStrength = s.sprite.contactAt === 'centre' ? 0.3 : 0.55;
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const dx = (box[0] + x + 0.5 - footX) / halfWidth;
+      const dy = (box[1] + y + 0.5 - footY) / halfDepth;
+      const rho = Math.sqrt(dx * dx + dy * dy);
+      values[y * bw + x] = poolStrength * (1 - smoothstep(0.3, 1.15, rho));
+    }
+  }
+  const layer = new Float32Array(values.length);
+  if (rendered) {
+    for (let y = 0; y < s.frameH; y++) {
+      const by = s.originY + y - box[1];
+      if (by < 0 || by >= bh) continue;
+      for (let x = 0; x < s.frameW; x++) {
+        const bx = s.originX + x - box[0];
+        if (bx >= 0 && bx < bw) layer[by * bw + bx] = rendered[y * s.frameW + x]! * 0.85;
+      }
+    }
+  }
+  // Cut-outs have no rendered contact shadow (a baked one is usually faint or cropped): draw where they touch.
+  if (s.sprite.contactAt === 'front') contactLine(s, box, layer);
+  gaussianBlur(layer, bw, bh, 1, rendered ? Math.max(0.8, s.pieceWidth * 0.006) : Math.max(1, s.pieceWidth * 0.008));
+  for (let i = 0; i < values.length; i++) values[i] = 1 - (1 - values[i]!) * (1 - Math.min(1, layer[i]!));
+  return { box, values };
+}
+
+/** Where a cut-out's silhouette meets the floor (its lowest opaque pixels per column), darkened a few px below. */
+function contactLine(s: ShadowInput, box: Box, layer: Float32Array): void {
+  const bw = box[2] - box[0];
+  const bh = box[3] - box[1];
+  const alpha = s.frame.alpha;
+  const bottom = Math.round(s.contact.y - s.originY);
+  const reach = Math.max(2, Math.round(s.frameH * 0.06));
+  const drop = Math.max(2, Math.round(s.pieceWidth * 0.012));
+  for (let x = 0; x < s.frameW; x++) {
+    let lowest = -1;
+    for (let y = Math.min(s.frameH - 1, bottom + 1); y >= Math.max(0, bottom - reach); y--) {
+      if (alpha[y * s.frameW + x]! >= 0.5) {
+        lowest = y;
+        break;
+      }
+    }
+    if (lowest < 0) continue;
+    const bx = s.originX + x - box[0];
+    if (bx < 0 || bx >= bw) continue;
+    for (let k = -1; k <= drop; k++) {
+      const by = s.originY + lowest + k - box[1];
+      if (by >= 0 && by < bh) layer[by * bw + bx] = Math.max(layer[by * bw + bx]!, 0.75 * (1 - Math.max(0, k) / (drop + 1)));
+    }
+  }
+}
+
+function smoothstep(edge0: number, edge1: number, x: number): number {
+  const t = clamp((x - edge0) / (edge1 - edge0), 0, 1);
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * Objects that stand in front of the piece: their box reaches lower in the frame than the piece's contact line
+ * (so they are nearer the camera) and overlaps the piece. Their boxes, shrunk by 6% per side so the background
+ * around a chair's legs does not cut a rectangular notch out of the piece.
+ */
+function occluderRects(detections: readonly Detection[], contactY: number, pieceBox: Box, H: number): Box[] {
+  const rects: Box[] = [];
+  for (const d of detections) {
+    const [x1, y1, x2, y2] = d.bbox;
+    if (y2 <= contactY + H * 0.02) continue;
+    if (x2 <= pieceBox[0] || x1 >= pieceBox[2] || y2 <= pieceBox[1] || y1 >= pieceBox[3]) continue;
+    const mx = (x2 - x1) * 0.06;
+    const my = (y2 - y1) * 0.06;
+    rects.push([Math.round(x1 + mx), Math.round(y1 + my), Math.round(x2 - mx), Math.round(y2 - my)]);
+  }
+  return rects;
+}
+
+function composite(
+  image: RgbImage,
+  piece: Float32Array,
+  frameW: number,
+  frameH: number,
+  originX: number,
+  originY: number,
+  shadow: ShadowLayer,
+  occluders: readonly Box[],
+): RgbImage {
+  const out = new Uint8Array(image.data);
+  const W = image.width;
+  const [bx1, by1, bx2, by2] = shadow.box;
+  const bw = bx2 - bx1;
+  const x1 = Math.min(bx1, Math.max(0, originX));
+  const y1 = Math.min(by1, Math.max(0, originY));
+  const x2 = Math.max(bx2, Math.min(W, originX + frameW));
+  const y2 = Math.max(by2, Math.min(image.height, originY + frameH));
+  for (let y = y1; y < y2; y++) {
+    for (let x = x1; x < x2; x++) {
+      if (occluders.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3])) continue;
+      const shade = x >= bx1 && x < bx2 && y >= by1 && y < by2 ? shadow.values[(y - by1) * bw + x - bx1]! : 0;
+      const fx = x - originX;
+      const fy = y - originY;
+      const inFrame = fx >= 0 && fx < frameW && fy >= 0 && fy < frameH;
+      const j = fy * frameW + fx;
+      const a = inFrame ? piece[j * 4 + 3]! : 0;
+      if (shade <= 0.002 && a <= 0.002) continue;
+      const i = (y * W + x) * 3;
+      const keep = (1 - shade) * (1 - a);
+      for (let c = 0; c < 3; c++) {
+        const value = out[i + c]! * keep + (inFrame ? piece[j * 4 + c]! : 0);
+        out[i + c] = value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
+      }
+    }
+  }
+  return { data: out, width: W, height: image.height };
+}
