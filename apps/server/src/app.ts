@@ -23,6 +23,10 @@ import { createStripeGateway } from './areas/billing/stripe-gateway.ts';
 import { createGrowthRepository } from './areas/growth/repository.ts';
 import { growthRoutes } from './areas/growth/routes.ts';
 import { createGrowthService, type GrowthService } from './areas/growth/service.ts';
+import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
+import { ProgressBoard } from './areas/studio/progress.ts';
+import { studioRoutes } from './areas/studio/routes.ts';
+import { createStudioService, type StudioService } from './areas/studio/service.ts';
 import { type Authenticate, createAuthenticate } from './plugins/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -41,6 +45,8 @@ export interface AppDependencies {
   storage?: MediaStorage;
   webDistDir?: string;
   logger?: boolean;
+  /** Defaults to a vision worker pool of `config.visionWorkers` threads, started on first use. */
+  engine?: StudioEngine;
 }
 
 /** Everything the areas share, built once per app. */
@@ -56,6 +62,7 @@ export interface AppContext {
   billing: BillingService;
   catalogue: Catalogue;
   growth: GrowthService;
+  studio: StudioService;
 }
 
 /** Builds the Fastify app: cross-cutting plugins, then the areas. No listening and no logic here. */
@@ -134,13 +141,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   const growth = createGrowthService(createGrowthRepository(db));
-  const context: AppContext = { config, db, mailer, media, auth, authenticate, signer, limiter, billing, catalogue, growth };
+  const engine = deps.engine ?? createStudioEngine({ size: config.visionWorkers });
+  app.addHook('onClose', () => engine.close());
+  const studio = createStudioService({ db, media, engine, growth, progress: new ProgressBoard(), log: app.log });
+  const context: AppContext = {
+    config,
+    db,
+    mailer,
+    media,
+    auth,
+    authenticate,
+    signer,
+    limiter,
+    billing,
+    catalogue,
+    growth,
+    studio,
+  };
 
   await app.register(platformRoutes, context);
   await app.register(mediaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(billingRoutes, context);
   await app.register(growthRoutes, context);
+  await app.register(studioRoutes, context);
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -49,6 +50,8 @@ const environmentSchema = z.object({
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: optionalUrl,
+  // Worker threads of the image engine; each runs one job at a time (the engine is single-threaded per job).
+  VISION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -80,6 +83,8 @@ export interface AppConfig {
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuerUrl: string };
   replicate: { apiToken: string | undefined; apiUrl: string | undefined };
+  /** Size of the studio's vision worker pool: one per core unless VISION_WORKERS says otherwise. */
+  visionWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -144,5 +149,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL },
     replicate: { apiToken: env.REPLICATE_API_TOKEN, apiUrl: env.REPLICATE_API_URL },
+    visionWorkers: env.VISION_WORKERS ?? os.availableParallelism(),
   };
 }

@@ -1,0 +1,95 @@
+import { MEDIA_URL_PATTERN, STUDIO_MESSAGES, STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
+import { MAX_INPUT_PIXELS, VisionError } from '@stagecraft/vision';
+import sharp from 'sharp';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { MediaService } from '../media/service.ts';
+
+export type StudioImageFormat = 'jpeg' | 'png' | 'webp';
+
+/** An image a studio call received: its bytes, its size after EXIF orientation, and where it came from. */
+export interface StudioImage {
+  bytes: Buffer;
+  format: StudioImageFormat;
+  contentType: string;
+  width: number;
+  height: number;
+  /** The stored media it was read from (the caller's own), or null for a data URL. */
+  mediaId: string | null;
+}
+
+const CONTENT_TYPES: Record<StudioImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export const fileTooLarge = () => new HttpError(413, STUDIO_MESSAGES.fileTooLarge);
+
+/**
+ * Reads `image_data`: a base64 data URL, or the URL of one of the owner's stored images (another user's answers
+ * 404, as if it did not exist). Nothing is ever fetched from elsewhere. The bytes are checked by content, from
+ * the header only (no decoding here): a known format and at most 50 MP, so a decompression bomb never reaches
+ * the engine.
+ */
+export async function readStudioImage(value: string, ownerId: number, media: MediaService): Promise<StudioImage> {
+  const stored = MEDIA_URL_PATTERN.exec(value);
+  if (stored?.[1]) {
+    const file = await media.readOwned(ownerId, stored[1]);
+    return { ...(await inspectImage(file.data)), mediaId: file.id };
+  }
+  const comma = value.indexOf(',');
+  if (!value.startsWith('data:') || comma < 0) throw new VisionError('invalid_image', 'The image is not a data URL');
+  // Base64 is 4 characters per 3 bytes: refuse an oversized payload before allocating its bytes.
+  if ((value.length - comma - 1) * 0.75 > STUDIO_UPLOAD_MAX_BYTES + 3) throw fileTooLarge();
+  const bytes = Buffer.from(value.slice(comma + 1), 'base64');
+  if (bytes.length > STUDIO_UPLOAD_MAX_BYTES) throw fileTooLarge();
+  return { ...(await inspectImage(bytes)), mediaId: null };
+}
+
+/** Format and oriented size from the header; `invalid_image` or `image_too_large` otherwise. */
+export async function inspectImage(bytes: Buffer): Promise<Omit<StudioImage, 'mediaId'>> {
+  if (bytes.length === 0) throw new VisionError('invalid_image', 'The image is empty');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new VisionError('invalid_image', 'The file is not an image that can be read');
+  }
+  const format = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : null;
+  if (!format || !meta.width || !meta.height) {
+    throw new VisionError('invalid_image', 'The image must be a JPEG, PNG or WebP file');
+  }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new VisionError(
+      'image_too_large',
+      `The image has ${meta.width}x${meta.height} pixels; the limit is ${MAX_INPUT_PIXELS / 1e6} MP`,
+    );
+  }
+  // EXIF orientations 5 to 8 turn the picture a quarter: the engine's pixels are the other way round.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    bytes,
+    format,
+    contentType: CONTENT_TYPES[format],
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+  };
+}
+
+/** The photo with each detection's box drawn on it, JPEG: what `annotated_image` shows. */
+export async function annotateDetections(
+  image: StudioImage,
+  detections: readonly { bbox: readonly [number, number, number, number] }[],
+): Promise<Buffer> {
+  const stroke = Math.max(2, Math.round(Math.min(image.width, image.height) / 250));
+  const boxes = detections
+    .map(({ bbox: [x1, y1, x2, y2] }) => {
+      const attributes = `x="${x1.toFixed(1)}" y="${y1.toFixed(1)}" width="${(x2 - x1).toFixed(1)}" height="${(y2 - y1).toFixed(1)}"`;
+      return `<rect ${attributes} fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="${stroke * 2}"/><rect ${attributes} fill="none" stroke="#22d3ee" stroke-width="${stroke}"/>`;
+    })
+    .join('');
+  const overlay = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}">${boxes}</svg>`,
+  );
+  return sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .autoOrient()
+    .composite([{ input: overlay, top: 0, left: 0 }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { customFurniture, designPlacements, designSessions } from '../../db/schema.ts';
+
+export type DesignSessionRow = typeof designSessions.$inferSelect;
+export type DesignPlacementRow = typeof designPlacements.$inferSelect;
+export type CustomFurnitureRow = typeof customFurniture.$inferSelect;
+
+export interface NewPlacement {
+  id: string;
+  sessionId: string;
+  action: string;
+  furnitureType: string;
+  themeKey: string | null;
+  coordinatesX: number | null;
+  coordinatesY: number | null;
+  sizeScale: number | null;
+  resultMediaId: string;
+  creditsSpent: number;
+  /** Whether this step adds a piece of furniture (its type joins the session's furniture types). */
+  isFurniture: boolean;
+}
+
+/** Design sessions, their placements and custom furniture. Pass a transaction as `db` to write inside it. */
+export function createStudioRepository(db: Database) {
+  return {
+    async findSession(userId: number, id: string): Promise<DesignSessionRow | null> {
+      const [row] = await db
+        .select()
+        .from(designSessions)
+        .where(and(eq(designSessions.id, id), eq(designSessions.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertSession(row: { id: string; userId: number; originalMediaId: string }): Promise<void> {
+      await db.insert(designSessions).values({ ...row, previewMediaId: row.originalMediaId });
+    },
+
+    async countSessions(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(designSessions)
+        .where(eq(designSessions.userId, userId));
+      return row?.count ?? 0;
+    },
+
+    /** Whether the user ever ran a detection (for first_object_detection). */
+    async hasDetected(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: designSessions.id })
+        .from(designSessions)
+        .where(and(eq(designSessions.userId, userId), gt(designSessions.detectionCount, 0)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async recordDetection(sessionId: string): Promise<void> {
+      await db
+        .update(designSessions)
+        .set({ detectionCount: sql`${designSessions.detectionCount} + 1`, updatedAt: sql`now()` })
+        .where(eq(designSessions.id, sessionId));
+    },
+
+    /** Adds a step and moves the session's preview, count and furniture types with it. */
+    async recordPlacement(placement: NewPlacement): Promise<void> {
+      const { isFurniture, ...row } = placement;
+      await db.insert(designPlacements).values(row);
+      // A type joins the list once, in the order first placed.
+      const furnitureTypes = isFurniture
+        ? sql`case when ${designSessions.furnitureTypes} @> ${JSON.stringify([row.furnitureType])}::jsonb
+            then ${designSessions.furnitureTypes}
+            else ${designSessions.furnitureTypes} || ${JSON.stringify([row.furnitureType])}::jsonb end`
+        : sql`${designSessions.furnitureTypes}`;
+      await db
+        .update(designSessions)
+        .set({
+          placementCount: sql`${designSessions.placementCount} + 1`,
+          previewMediaId: row.resultMediaId,
+          furnitureTypes,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(designSessions.id, row.sessionId));
+    },
+
+    async placementsOf(sessionId: string): Promise<DesignPlacementRow[]> {
+      return db
+        .select()
+        .from(designPlacements)
+        .where(eq(designPlacements.sessionId, sessionId))
+        .orderBy(asc(designPlacements.createdAt), asc(designPlacements.id));
+    },
+
+    async insertCustomFurniture(row: { id: string; userId: number; mediaId: string; width: number; height: number }) {
+      await db.insert(customFurniture).values(row);
+    },
+
+    async findCustomFurniture(userId: number, id: string): Promise<CustomFurnitureRow | null> {
+      const [row] = await db
+        .select()
+        .from(customFurniture)
+        .where(and(eq(customFurniture.id, id), eq(customFurniture.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type StudioRepository = ReturnType<typeof createStudioRepository>;

@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ConversionEventType,
+  type CreditAction,
+  detectObjectsResponse,
+  type Detection,
+  FAILURE_PREFIXES,
+  INSUFFICIENT_CREDITS_MESSAGES,
+  type ResultImageResponse,
+  STUDIO_MESSAGES,
+  STUDIO_UPLOAD_MAX_BYTES,
+  type TrackedAction,
+} from '@stagecraft/contracts';
+import { type Box, isVisionError, type VisionErrorCode } from '@stagecraft/vision';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import { creditCost, InsufficientCreditsError, spendCredits } from '../billing/credit-ledger.ts';
+import type { GrowthService } from '../growth/service.ts';
+import type { MediaService } from '../media/service.ts';
+import type { EngineJob, StudioEngine } from './engine.ts';
+import { annotateDetections, fileTooLarge, inspectImage, readStudioImage, type StudioImage } from './images.ts';
+import type { ProgressBoard } from './progress.ts';
+import { createStudioRepository, type StudioRepository } from './repository.ts';
+import { watermark } from './watermark.ts';
+
+export interface StudioServiceDependencies {
+  db: Database;
+  media: MediaService;
+  engine: StudioEngine;
+  growth: GrowthService;
+  progress: ProgressBoard;
+  log: { warn(object: object, message: string): void };
+}
+
+type Prefix = (typeof FAILURE_PREFIXES)[keyof typeof FAILURE_PREFIXES];
+
+/** Too few credits for the call: 402 with the spec's message for it. */
+const insufficientCredits = (message: string) => new HttpError(402, message);
+
+/** How an engine failure reads: the spec's prefix and the engine's reason; the input's fault is a 4xx. */
+const FAILURE_STATUS: Record<VisionErrorCode, number> = {
+  invalid_image: 400,
+  image_too_large: 400,
+  invalid_mask: 400,
+  empty_mask: 400,
+  invalid_argument: 400,
+  no_foreground: 422,
+  model_unavailable: 503,
+  worker_failed: 500,
+};
+
+function engineFailure(prefix: Prefix, error: unknown, overrides: Partial<Record<VisionErrorCode, string>> = {}): unknown {
+  if (!isVisionError(error)) return error;
+  const reason = overrides[error.code] ?? error.message;
+  const detail = overrides[error.code] ?? `${prefix}${reason}`;
+  return new HttpError(FAILURE_STATUS[error.code], detail, { error: [reason] });
+}
+
+/** One paid step that produces a new image, as each studio edit does. */
+interface ImageStep {
+  action: CreditAction;
+  quantity?: number;
+  insufficient: string;
+  prefix: Prefix;
+  imageData: string;
+  sessionId: string | undefined;
+  progressId: string | undefined;
+  /** Engine failures that have a message of their own in the spec (an empty drawing). */
+  messages?: Partial<Record<VisionErrorCode, string>>;
+  produce(image: StudioImage, job: EngineJob): Promise<Buffer>;
+  /** What the history records for the step. */
+  placement(image: StudioImage): {
+    furnitureType: string;
+    themeKey?: string | null;
+    x?: number | null;
+    y?: number | null;
+    sizeScale?: number | null;
+    isFurniture: boolean;
+  };
+  /** Actions to track once the step is paid for (000 section 7), beside CREDIT_USAGE. */
+  tracked?: TrackedAction[];
+}
+
+/** A natural-pixel box kept inside the image; null when nothing of it is left. */
+function clipToImage(bbox: readonly [number, number, number, number], image: StudioImage): Box | null {
+  const x1 = Math.max(0, Math.floor(Math.min(bbox[0], bbox[2])));
+  const y1 = Math.max(0, Math.floor(Math.min(bbox[1], bbox[3])));
+  const x2 = Math.min(image.width, Math.ceil(Math.max(bbox[0], bbox[2])));
+  const y2 = Math.min(image.height, Math.ceil(Math.max(bbox[1], bbox[3])));
+  return x2 - x1 >= 2 && y2 - y1 >= 2 ? [x1, y1, x2, y2] : null;
+}
+
+/**
+ * A drawn mask at the image's size: a data URL (size-limited, checked by content) and, when the client drew it
+ * at another size of the same picture (its canvas), scaled to the photo's pixels.
+ */
+async function readMask(value: string, image: StudioImage): Promise<Buffer> {
+  const comma = value.indexOf(',');
+  if (!value.startsWith('data:image/') || comma < 0)
+    throw badRequest('The mask must be an image data URL.', { mask_image: ['Invalid mask.'] });
+  if ((value.length - comma - 1) * 0.75 > STUDIO_UPLOAD_MAX_BYTES + 3) throw fileTooLarge();
+  const inspected = await inspectImage(Buffer.from(value.slice(comma + 1), 'base64'));
+  if (inspected.width === image.width && inspected.height === image.height) return inspected.bytes;
+  return sharp(inspected.bytes).autoOrient().resize(image.width, image.height, { fit: 'fill' }).png().toBuffer();
+}
+
+export function createStudioService(deps: StudioServiceDependencies) {
+  const { db, media, engine, growth, progress, log } = deps;
+  const repository = createStudioRepository(db);
+
+  const jobOf = (user: UserRow, onProgress?: (fraction: number) => void): EngineJob => ({
+    priority: user.plan === 'pro' ? 'rush' : 'normal',
+    onProgress,
+  });
+
+  async function sessionOf(user: UserRow, sessionId: string | undefined) {
+    if (!sessionId) return null;
+    const session = await repository.findSession(user.id, sessionId);
+    if (!session) throw notFound('Session not found.');
+    return session;
+  }
+
+  /** Stores the original photo of a new session (or reuses it when it already is the user's stored media). */
+  async function originalOf(user: UserRow, image: StudioImage): Promise<{ id: string; created: boolean }> {
+    if (image.mediaId) return { id: image.mediaId, created: false };
+    return { id: (await media.save(user.id, image.bytes, image.contentType)).id, created: true };
+  }
+
+  /** Tracking never fails a call that was paid for: it is logged instead. */
+  async function track(
+    user: UserRow,
+    actions: TrackedAction[],
+    events: ConversionEventType[],
+    metadata: Record<string, unknown>,
+  ) {
+    try {
+      for (const action of actions) await growth.trackAction(user, { action, metadata });
+      for (const event_type of events) await growth.recordConversionEvent(user, { event_type, source: 'studio', metadata });
+    } catch (error) {
+      log.warn({ err: error, actions, events }, 'could not track a studio action');
+    }
+  }
+
+  /**
+   * The life of every paid edit: refuse early without the credits, run the engine off the request thread,
+   * store the result, then charge and record the step in one transaction. A failed engine run, or a
+   * concurrent request that spent the credit first, charges nothing and records nothing.
+   */
+  async function imageStep(user: UserRow, step: ImageStep): Promise<ResultImageResponse> {
+    const session = await sessionOf(user, step.sessionId);
+    const cost = creditCost(step.action, step.quantity);
+    if (user.credits < cost) throw insufficientCredits(step.insufficient);
+    const followed = progress.start(user.id, step.progressId);
+    let image: StudioImage;
+    let result: Buffer;
+    try {
+      image = await readStudioImage(step.imageData, user.id, media);
+      followed?.running(0);
+      result = await step.produce(
+        image,
+        jobOf(user, (fraction) => followed?.running(fraction)),
+      );
+    } catch (error) {
+      followed?.failed();
+      throw engineFailure(step.prefix, error, step.messages);
+    }
+    const stored = await media.save(user.id, result, 'image/jpeg');
+    const original = session ? null : await originalOf(user, image);
+    const sessionId = session?.id ?? randomUUID();
+    const placementId = randomUUID();
+    const recorded = step.placement(image);
+    let creditsRemaining: number;
+    try {
+      creditsRemaining = await db.transaction(async (tx) => {
+        const inTx = createStudioRepository(tx);
+        if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
+        const remaining = await spendCredits(tx, user.id, step.action, `studio:${placementId}`, step.quantity);
+        await inTx.recordPlacement({
+          id: placementId,
+          sessionId,
+          action: step.action,
+          furnitureType: recorded.furnitureType,
+          themeKey: recorded.themeKey ?? null,
+          coordinatesX: recorded.x == null ? null : Math.round(recorded.x),
+          coordinatesY: recorded.y == null ? null : Math.round(recorded.y),
+          sizeScale: recorded.sizeScale ?? null,
+          resultMediaId: stored.id,
+          creditsSpent: cost,
+          isFurniture: recorded.isFurniture,
+        });
+        return remaining;
+      });
+    } catch (error) {
+      followed?.failed();
+      await media.deleteOwned(user.id, stored.id).catch(() => {});
+      if (original?.created) await media.deleteOwned(user.id, original.id).catch(() => {});
+      if (error instanceof InsufficientCreditsError) throw insufficientCredits(step.insufficient);
+      throw error;
+    }
+    followed?.done();
+    const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
+    await track(
+      user,
+      ['CREDIT_USAGE', ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []), ...(step.tracked ?? [])],
+      [
+        ...(firstSession ? (['first_image_upload'] as const) : []),
+        ...(step.tracked?.includes('LAYOUT_CREATED') ? (['layout_created'] as const) : []),
+        ...(step.tracked?.includes('ENHANCEMENT_SUCCESS') ? (['enhancement_completed'] as const) : []),
+      ],
+      { studio_action: step.action, credits: cost, session_id: sessionId, placement_id: placementId },
+    );
+    return {
+      success: true,
+      result_image: stored.url,
+      credits_remaining: creditsRemaining,
+      session_id: sessionId,
+      placement_id: placementId,
+    };
+  }
+
+  return {
+    repository,
+
+    async detectObjects(
+      user: UserRow,
+      body: { image_data: string; session_id?: string; progress_id?: string },
+    ): Promise<z.infer<typeof detectObjectsResponse>> {
+      const session = await sessionOf(user, body.session_id);
+      const cost = creditCost('object_detection');
+      if (user.credits < cost) throw insufficientCredits(INSUFFICIENT_CREDITS_MESSAGES.detectObjects);
+      const followed = progress.start(user.id, body.progress_id);
+      let image: StudioImage;
+      let detections: Detection[];
+      let annotated: Buffer;
+      try {
+        image = await readStudioImage(body.image_data, user.id, media);
+        followed?.running(0);
+        const found = await engine.detectObjects(image.bytes, jobOf(user));
+        detections = found.map((found) => ({ ...found, is_manual: false, is_replaced: false }));
+        annotated = await annotateDetections(image, detections);
+      } catch (error) {
+        followed?.failed();
+        throw engineFailure(FAILURE_PREFIXES.detectObjects, error);
+      }
+      const firstDetection = !(await repository.hasDetected(user.id));
+      const stored = await media.save(user.id, annotated, 'image/jpeg');
+      const original = session ? null : await originalOf(user, image);
+      const sessionId = session?.id ?? randomUUID();
+      let creditsRemaining: number;
+      try {
+        creditsRemaining = await db.transaction(async (tx) => {
+          const inTx = createStudioRepository(tx);
+          if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
+          const remaining = await spendCredits(tx, user.id, 'object_detection', `studio:detect:${sessionId}:${stored.id}`);
+          await inTx.recordDetection(sessionId);
+          return remaining;
+        });
+      } catch (error) {
+        followed?.failed();
+        await media.deleteOwned(user.id, stored.id).catch(() => {});
+        if (original?.created) await media.deleteOwned(user.id, original.id).catch(() => {});
+        if (error instanceof InsufficientCreditsError) throw insufficientCredits(INSUFFICIENT_CREDITS_MESSAGES.detectObjects);
+        throw error;
+      }
+      followed?.done();
+      const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
+      await track(
+        user,
+        [
+          'CREDIT_USAGE',
+          ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []),
+          ...(firstDetection ? (['FIRST_OBJECT_DETECTION'] as const) : []),
+        ],
+        [
+          ...(firstSession ? (['first_image_upload'] as const) : []),
+          ...(firstDetection ? (['first_object_detection'] as const) : []),
+        ],
+        { studio_action: 'object_detection', credits: cost, session_id: sessionId, detections: detections.length },
+      );
+      return {
+        success: true,
+        detections,
+        annotated_image: stored.url,
+        credits_remaining: creditsRemaining,
+        session_id: sessionId,
+      };
+    },
+
+    /**
+     * A click becomes a manual detection (free). Coordinates are in the client's `image_width` x `image_height`
+     * frame; the box is a tenth of the short side around the click.
+     */
+    async addManualObject(
+      user: UserRow,
+      body: { x: number; y: number; object_type: string; image_width: number; image_height: number },
+    ) {
+      if (body.x >= body.image_width || body.y >= body.image_height) {
+        throw badRequest('The point is outside the image.', { x: ['The point is outside the image.'] });
+      }
+      const half = Math.max(1, Math.round(Math.min(body.image_width, body.image_height) * 0.05));
+      const manual_object: Detection = {
+        id: `manual-${randomUUID()}`,
+        class_name: body.object_type,
+        bbox: [
+          Math.max(0, Math.round(body.x) - half),
+          Math.max(0, Math.round(body.y) - half),
+          Math.min(body.image_width, Math.round(body.x) + half),
+          Math.min(body.image_height, Math.round(body.y) + half),
+        ],
+        confidence: 0.5,
+        is_manual: true,
+        is_replaced: false,
+      };
+      return { success: true as const, manual_object, credits_remaining: user.credits };
+    },
+
+    removeObject(
+      user: UserRow,
+      body: { image_data: string; detection: Detection; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      return imageStep(user, {
+        action: 'removal',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.removeObject,
+        prefix: FAILURE_PREFIXES.removeObject,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        async produce(image, job) {
+          const box = clipToImage(body.detection.bbox, image);
+          if (!box) throw badRequest(STUDIO_MESSAGES.detectionNotFound, { detection: ['The box lies outside the image.'] });
+          return engine.removeObject(image.bytes, box, job);
+        },
+        placement: () => ({
+          furnitureType: body.detection.class_name,
+          x: (body.detection.bbox[0] + body.detection.bbox[2]) / 2,
+          y: body.detection.bbox[3],
+          isFurniture: false,
+        }),
+      });
+    },
+
+    async eraseFromDrawnArea(
+      user: UserRow,
+      body: { image_data: string; mask_image: string; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      return imageStep(user, {
+        action: 'drawing_erase',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.eraseFromDrawnArea,
+        prefix: FAILURE_PREFIXES.eraseFromDrawnArea,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        messages: { empty_mask: STUDIO_MESSAGES.drawOverErase },
+        async produce(image, job) {
+          return engine.eraseArea(image.bytes, await readMask(body.mask_image, image), job);
+        },
+        placement: () => ({ furnitureType: 'erase', isFurniture: false }),
+      });
+    },
+
+    /**
+     * The image as a JPEG download: free-plan exports carry the "Stagecraft" watermark (DECISIONS.md), paid and
+     * Pro ones leave untouched.
+     */
+    async exportImage(user: UserRow, body: { image_data: string; session_id?: string }): Promise<Buffer> {
+      let file: Buffer;
+      try {
+        const image = await readStudioImage(body.image_data, user.id, media);
+        file = await watermark(image.bytes, user.plan === 'free');
+      } catch (error) {
+        if (isVisionError(error)) throw badRequest(STUDIO_MESSAGES.failedToLoadImage, { error: [error.message] });
+        throw error;
+      }
+      const { exports_completed } = await growth.userState(user);
+      await track(
+        user,
+        ['EXPORT_COMPLETED'],
+        ['export_completed', ...(exports_completed === 0 ? (['first_export'] as const) : [])],
+        { session_id: body.session_id ?? null, watermarked: user.plan === 'free' },
+      );
+      return file;
+    },
+
+    progress: (user: UserRow, progressId: string) => progress.read(user.id, progressId),
+  };
+}
+export type StudioService = ReturnType<typeof createStudioService>;
+export type { StudioRepository };

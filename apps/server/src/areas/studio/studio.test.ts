@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { INSUFFICIENT_CREDITS_MESSAGES, STUDIO_ROUTES } from '@stagecraft/contracts';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { creditLedger, designPlacements, designSessions, trackedActions } from '../../db/schema.ts';
+import { describeEachDatabase } from '../../../test/test-app.ts';
+import { dataUrl, meanDifference, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
+
+interface ResultBody {
+  success: true;
+  result_image: string;
+  credits_remaining: number;
+  session_id: string;
+  placement_id: string;
+}
+interface DetectBody {
+  success: true;
+  detections: { id: string; class_name: string; bbox: [number, number, number, number]; confidence: number }[];
+  annotated_image: string;
+  credits_remaining: number;
+  session_id: string;
+}
+
+/** A white stroke on black, at the photo's size: what the client's brush sends. */
+async function strokeMask(width: number, height: number, box: [number, number, number, number]): Promise<string> {
+  const [x1, y1, x2, y2] = box;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/><rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" rx="6" fill="#fff"/></svg>`;
+  return dataUrl(await sharp(Buffer.from(svg)).png().toBuffer(), 'image/png');
+}
+
+describeEachDatabase(
+  'studio',
+  (ctx) => {
+    // A real kitchen (COCO val 802: refrigerator, oven), 424x640: small enough for a fast engine.
+    let kitchen: Buffer;
+    let kitchenUrl: string;
+    const small: [number, number, number, number] = [60, 120, 110, 170];
+    beforeAll(async () => {
+      kitchen = await roomPhoto('coco_val2017_000000000802.jpg', 640);
+      kitchenUrl = dataUrl(kitchen);
+    });
+
+    const fetchMedia = async (url: string) => {
+      const response = await ctx().app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      return response.rawPayload;
+    };
+
+    it('detects objects for 1 credit, draws them, and opens a design session', async () => {
+      const user = await studioUser(ctx(), { credits: 2 });
+      const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<DetectBody>();
+      expect(body.credits_remaining).toBe(1);
+      expect(await user.credits()).toBe(1);
+      expect(body.detections.map((d) => d.class_name)).toContain('refrigerator');
+      for (const detection of body.detections) {
+        expect(detection.bbox[2]).toBeLessThanOrEqual(424);
+        expect(detection.bbox[3]).toBeLessThanOrEqual(640);
+      }
+      const annotated = await sharp(await fetchMedia(body.annotated_image)).metadata();
+      expect([annotated.format, annotated.width, annotated.height]).toEqual(['jpeg', 424, 640]);
+
+      const [session] = await ctx().db.select().from(designSessions).where(eq(designSessions.id, body.session_id));
+      expect(session).toMatchObject({ userId: user.id, detectionCount: 1, placementCount: 0 });
+      const actions = await ctx().db.select().from(trackedActions).where(eq(trackedActions.userId, user.id));
+      expect(actions.map((row) => row.action).sort()).toEqual(['CREDIT_USAGE', 'FIRST_IMAGE_UPLOAD', 'FIRST_OBJECT_DETECTION']);
+
+      // A second detection in the same session is neither a first upload nor a first detection.
+      const again = await user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl, session_id: body.session_id });
+      expect(again.statusCode).toBe(200);
+      expect(again.json<DetectBody>().session_id).toBe(body.session_id);
+      const after = await ctx().db.select().from(trackedActions).where(eq(trackedActions.userId, user.id));
+      expect(after.filter((row) => row.action.startsWith('FIRST_'))).toHaveLength(2);
+    });
+
+    it('answers 402 with the spec message for each paid call without credits, and charges nothing', async () => {
+      const user = await studioUser(ctx(), { credits: 0 });
+      const detection = { id: 'd1', class_name: 'oven', bbox: small, confidence: 0.9 };
+      const calls: [string, object, string][] = [
+        [STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl }, INSUFFICIENT_CREDITS_MESSAGES.detectObjects],
+        [STUDIO_ROUTES.removeObject, { image_data: kitchenUrl, detection }, INSUFFICIENT_CREDITS_MESSAGES.removeObject],
+        [
+          STUDIO_ROUTES.eraseFromDrawnArea,
+          { image_data: kitchenUrl, mask_image: await strokeMask(424, 640, small) },
+          'Insufficient credits for erasing (costs 1 credit)',
+        ],
+      ];
+      for (const [url, payload, message] of calls) {
+        const response = await user.post(url, payload);
+        expect(response.statusCode, url).toBe(402);
+        expect(response.json().detail).toBe(message);
+      }
+      expect(await user.credits()).toBe(0);
+    });
+
+    it('lets two requests at once spend the last credit only once', async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const responses = await Promise.all([
+        user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl }),
+        user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl }),
+      ]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 402]);
+      expect(responses.find((r) => r.statusCode === 402)?.json().detail).toBe('Insufficient credits for object detection');
+      expect(await user.credits()).toBe(0);
+      const ledger = await ctx().db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+      expect(ledger).toHaveLength(1);
+      // The loser recorded nothing: one session, one detection.
+      const sessions = await ctx().db.select().from(designSessions).where(eq(designSessions.userId, user.id));
+      expect(sessions.map((s) => s.detectionCount)).toEqual([1]);
+    });
+
+    it('charges nothing when the engine cannot read the image', async () => {
+      const user = await studioUser(ctx(), { credits: 3 });
+      const notAnImage = dataUrl(Buffer.from('this is not a photo, only text pretending to be one'));
+      const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: notAnImage });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/^Detection failed: /);
+      const truncated = dataUrl(kitchen.subarray(0, Math.floor(kitchen.length / 3)));
+      const removal = await user.post(STUDIO_ROUTES.removeObject, {
+        image_data: truncated,
+        detection: { id: 'x', class_name: 'oven', bbox: small, confidence: 1 },
+      });
+      expect(removal.statusCode).toBe(400);
+      expect(removal.json().detail).toMatch(/^Removal failed: /);
+      expect(await user.credits()).toBe(3);
+      expect(await ctx().db.select().from(designSessions).where(eq(designSessions.userId, user.id))).toHaveLength(0);
+    });
+
+    it('refuses images over 10 MB with the spec message', async () => {
+      const user = await studioUser(ctx(), { credits: 3 });
+      const huge = `data:image/jpeg;base64,${Buffer.alloc(10_485_760 + 1024, 7).toString('base64')}`;
+      const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: huge });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().detail).toBe('File too large. Please use images under 10MB.');
+      expect(await user.credits()).toBe(3);
+    });
+
+    it('removes an object, records the step, and takes the stored result as the next input', async () => {
+      const user = await studioUser(ctx(), { credits: 3 });
+      const detection = { id: 'd1', class_name: 'oven', bbox: small, confidence: 0.9 };
+      const response = await user.post(STUDIO_ROUTES.removeObject, { image_data: kitchenUrl, detection });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(2);
+      const before = await rgbPixels(kitchen);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      expect(meanDifference(before, after, small, 'inside')).toBeGreaterThan(3);
+      const ring: [number, number, number, number] = [small[0] - 40, small[1] - 40, small[2] + 40, small[3] + 40];
+      expect(meanDifference(before, after, ring, 'outside')).toBeLessThan(1.5);
+
+      const [session] = await ctx().db.select().from(designSessions).where(eq(designSessions.id, body.session_id));
+      expect(session).toMatchObject({ userId: user.id, placementCount: 1, furnitureTypes: [] });
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({
+        action: 'removal',
+        furnitureType: 'oven',
+        coordinatesX: 85,
+        coordinatesY: 170,
+        creditsSpent: 1,
+      });
+      expect(session?.previewMediaId).toBe(placement?.resultMediaId);
+      expect(session?.originalMediaId).not.toBe(placement?.resultMediaId);
+
+      // The result's URL is a valid input: no need to send the megabytes back.
+      const next = await user.post(STUDIO_ROUTES.removeObject, {
+        image_data: body.result_image,
+        detection: { ...detection, bbox: [250, 560, 290, 600] },
+        session_id: body.session_id,
+      });
+      expect(next.statusCode, next.body).toBe(200);
+      expect(next.json<ResultBody>().session_id).toBe(body.session_id);
+      const placements = await ctx().db.select().from(designPlacements).where(eq(designPlacements.sessionId, body.session_id));
+      expect(placements).toHaveLength(2);
+      expect(await user.credits()).toBe(1);
+    });
+
+    it("answers 404 for another user's session or stored image, and charges nothing", async () => {
+      const owner = await studioUser(ctx(), { credits: 2 });
+      const stranger = await studioUser(ctx(), { credits: 2 });
+      const detected = (await owner.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl })).json<DetectBody>();
+      const foreignSession = await stranger.post(STUDIO_ROUTES.detectObjects, {
+        image_data: kitchenUrl,
+        session_id: detected.session_id,
+      });
+      expect(foreignSession.statusCode).toBe(404);
+      const foreignImage = await stranger.post(STUDIO_ROUTES.detectObjects, { image_data: detected.annotated_image });
+      expect(foreignImage.statusCode).toBe(404);
+      const foreignExport = await stranger.post(STUDIO_ROUTES.exportImage, { image_data: detected.annotated_image });
+      expect(foreignExport.statusCode).toBe(404);
+      expect(await stranger.credits()).toBe(2);
+      // Never a fetch of someone else's URL.
+      const remote = await stranger.post(STUDIO_ROUTES.detectObjects, { image_data: 'https://example.com/room.jpg' });
+      expect(remote.statusCode).toBe(400);
+    });
+
+    it('erases a drawn stroke for 1 credit; a blank drawing costs nothing and says what to do', async () => {
+      const user = await studioUser(ctx(), { credits: 2 });
+      const tooShort = await user.post(STUDIO_ROUTES.eraseFromDrawnArea, {
+        image_data: kitchenUrl,
+        mask_image: 'data:image/png;base64,',
+      });
+      expect(tooShort.statusCode).toBe(400);
+      expect(tooShort.json().mask_image).toEqual(['Please draw over the area you want to erase']);
+      const blank = await user.post(STUDIO_ROUTES.eraseFromDrawnArea, {
+        image_data: kitchenUrl,
+        mask_image: await strokeMask(424, 640, [0, 0, 0, 0]),
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().detail).toBe('Please draw over the area you want to erase');
+      expect(await user.credits()).toBe(2);
+
+      // Drawn on the client's half-size canvas: scaled to the photo's pixels.
+      const erased = await user.post(STUDIO_ROUTES.eraseFromDrawnArea, {
+        image_data: kitchenUrl,
+        mask_image: await strokeMask(212, 320, [30, 60, 55, 85]),
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      const body = erased.json<ResultBody>();
+      expect(body.credits_remaining).toBe(1);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      expect(meanDifference(await rgbPixels(kitchen), after, small, 'inside')).toBeGreaterThan(3);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'drawing_erase', creditsSpent: 1 });
+    });
+
+    it('reports progress to the caller only', async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const stranger = await studioUser(ctx());
+      const progressId = randomUUID();
+      const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl, progress_id: progressId });
+      expect(response.statusCode).toBe(200);
+      const progress = await user.get(STUDIO_ROUTES.progress(progressId));
+      expect(progress.json()).toEqual({ success: true, progress: 1, status: 'done' });
+      expect((await stranger.get(STUDIO_ROUTES.progress(progressId))).statusCode).toBe(404);
+      expect((await user.get(STUDIO_ROUTES.progress(randomUUID()))).statusCode).toBe(404);
+    });
+
+    it('marks a manual object by a click for free', async () => {
+      const user = await studioUser(ctx(), { credits: 0 });
+      const missing = await user.post(STUDIO_ROUTES.addManualObject, {
+        x: 10,
+        y: 10,
+        object_type: '',
+        image_width: 424,
+        image_height: 640,
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().object_type).toEqual(['Please select an object type first']);
+      const response = await user.post(STUDIO_ROUTES.addManualObject, {
+        x: 200,
+        y: 300,
+        object_type: 'table_lamp',
+        image_width: 424,
+        image_height: 640,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { manual_object } = response.json();
+      expect(manual_object).toMatchObject({ class_name: 'table_lamp', is_manual: true });
+      const [x1, y1, x2, y2] = manual_object.bbox;
+      expect(x1 < 200 && 200 < x2 && y1 < 300 && 300 < y2).toBe(true);
+    });
+
+    it('exports a watermarked JPEG on the free plan and the untouched image on a paid plan', async () => {
+      const free = await studioUser(ctx(), { plan: 'free' });
+      const paid = await studioUser(ctx(), { plan: 'paid' });
+      const freeExport = await free.post(STUDIO_ROUTES.exportImage, { image_data: kitchenUrl });
+      expect(freeExport.statusCode).toBe(200);
+      expect(freeExport.headers['content-type']).toBe('image/jpeg');
+      expect(freeExport.headers['content-disposition']).toMatch(/^attachment;/);
+      const original = await rgbPixels(kitchen);
+      const marked = await rgbPixels(freeExport.rawPayload);
+      // The mark sits in the bottom-right corner; the rest is the photo.
+      expect(meanDifference(original, marked, [330, 612, 410, 630], 'inside')).toBeGreaterThan(20);
+      expect(meanDifference(original, marked, [0, 0, 424, 560], 'inside')).toBeLessThan(3);
+
+      const paidExport = await paid.post(STUDIO_ROUTES.exportImage, { image_data: kitchenUrl });
+      expect(paidExport.statusCode).toBe(200);
+      expect(paidExport.rawPayload.equals(kitchen)).toBe(true);
+      const exported = await ctx()
+        .db.select()
+        .from(trackedActions)
+        .where(and(eq(trackedActions.userId, paid.id), eq(trackedActions.action, 'EXPORT_COMPLETED')));
+      expect(exported).toHaveLength(1);
+    });
+  },
+  { env: { VISION_WORKERS: '2' } },
+);
