@@ -1,11 +1,305 @@
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
+import CloudUploadRoundedIcon from '@mui/icons-material/CloudUploadRounded';
+import RedoRoundedIcon from '@mui/icons-material/RedoRounded';
+import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useUserCredits } from '../../../lib/user-credits.ts';
+import { useCreditCosts } from '../api/get-credit-costs.ts';
+import { useHasStudioHistory } from '../api/get-studio-history.ts';
+import { StudioContext, type StudioContextValue } from '../hooks/studio-context.ts';
+import { useStudioEditor } from '../hooks/use-studio-editor.ts';
+import { useStudioOperations } from '../hooks/use-studio-operations.ts';
+import { useTutorial } from '../hooks/use-tutorial.ts';
+import { addStroke, extendStroke, redo, selectDetection, setMode, undo } from '../state/actions.ts';
+import { canRedo, canUndo, hasResult, type StudioMode } from '../state/editor-state.ts';
+import { detectionAt } from '../utils/canvas-geometry.ts';
+import { STUDIO_MESSAGES } from '../utils/studio-messages.ts';
+import { DetectPanel } from './detect-panel.tsx';
+import { DrawPanel } from './draw-panel.tsx';
+import { HowItWorks } from './how-it-works.tsx';
+import { MODE_LABELS, ModePicker } from './mode-picker.tsx';
+import { CustomPanel, PlacePanel, ThemedPanel, WallsPanel } from './placement-panels.tsx';
+import { ResultCard } from './result-card.tsx';
+import { StudioCanvas } from './studio-canvas.tsx';
+import { StudioHeader } from './studio-header.tsx';
+import { StudioSidebar } from './studio-sidebar.tsx';
+import { TutorialCard } from './tutorial-card.tsx';
 
-// Replaced by the design studio (001 section 2): canvas, modes, detection, placement, enhancement.
+/** The sample room of demo mode: a render of the project's own (assets/landing), shipped with the app. */
+export const SAMPLE_ROOM_SRC = '/images/studio/sample-room.jpg';
+/** 001 section 7: when the balance cannot be read, the studio works on with 10 demo credits. */
+const DEMO_CREDITS_FALLBACK = 10;
+/** 001 section 4: the onboarding highlight lasts 5 s. */
+const ONBOARDING_HIGHLIGHT_MS = 5_000;
+
+const PANELS: Record<StudioMode, () => React.JSX.Element> = {
+  detect: DetectPanel,
+  place: PlacePanel,
+  themed: ThemedPanel,
+  custom: CustomPanel,
+  draw: DrawPanel,
+  walls: WallsPanel,
+};
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
 export function StudioPage() {
+  useDocumentTitle('Design Studio');
+  const { user } = useAuth();
+  const creditsQuery = useUserCredits();
+  const creditsFailed = creditsQuery.isError && !creditsQuery.data;
+  const credits = creditsQuery.data?.credits ?? (creditsFailed ? DEMO_CREDITS_FALLBACK : null);
+  const costs = useCreditCosts().data;
+  const history = useHasStudioHistory();
+  const { state, stateRef, run } = useStudioEditor();
+  const { tutorial, start: startTutorial, actionSucceeded, back, skip } = useTutorial();
+  const [autoDetect, setAutoDetect] = useState(true);
+  const [highlight, setHighlight] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const operations = useStudioOperations({ stateRef, run, credits, costs, autoDetectOnUpload: autoDetect, onTutorialAction: actionSucceeded });
+  const busy = operations.busy !== null;
+
+  useEffect(() => {
+    if (creditsFailed) toast.error(STUDIO_MESSAGES.creditsFallback, { duration: 5_000 });
+  }, [creditsFailed]);
+
+  // Demo mode (001 section 4): every visit opens on the sample room; only users without history get the tutorial.
+  const started = useRef(false);
+  const { loadSample } = operations;
+  useEffect(() => {
+    if (started.current || history.isPending) return;
+    started.current = true;
+    void loadSample(SAMPLE_ROOM_SRC).then((loaded) => {
+      if (!loaded || history.data === true) return;
+      startTutorial();
+      setHighlight(true);
+      window.setTimeout(() => setHighlight(false), ONBOARDING_HIGHLIGHT_MS);
+    });
+  }, [history.isPending, history.data, loadSample, startTutorial]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): undo and redo, except while typing or while an operation runs.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || isTypingTarget(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' || key === 'y') {
+        event.preventDefault();
+        if (operations.busy) return;
+        if (key === 'y' || event.shiftKey) run(redo, undefined);
+        else run(undo, undefined);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [operations.busy, run]);
+
+  const handleCanvasClick = useCallback(
+    (point: { x: number; y: number }) => {
+      const current = stateRef.current;
+      if (current.mode === 'detect') {
+        if (current.manualObjectType) return void operations.markObject(point);
+        // Without a type to mark, a click on a box selects that object; elsewhere it asks for a type.
+        const hit = detectionAt(current.scene.detections, point);
+        if (hit) return run(selectDetection, hit.id);
+        return void operations.markObject(point);
+      }
+      void operations.placeAt(point);
+    },
+    [operations, run, stateRef],
+  );
+
+  const pickFile = () => fileInput.current?.click();
+  const handleFiles = (files: FileList | null | undefined) => {
+    const file = files?.[0];
+    if (file) void operations.uploadRoom(file);
+  };
+  const handleDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy) handleFiles(event.dataTransfer.files);
+  };
+
+  const ensureSample = async () => (stateRef.current.demo ? true : operations.loadSample(SAMPLE_ROOM_SRC));
+
+  const context = useMemo<StudioContextValue>(() => ({ state, run, operations, busy, credits, costs }), [state, run, operations, busy, credits, costs]);
+  const image = state.scene.currentImage;
+  const Panel = PANELS[state.mode];
+
   return (
-    <FeaturePlaceholder
-      title="Design studio"
-      summary="Upload a room photo, detect what is in it, place or remove furniture, change wall materials and export a 4K or 8K image."
-    />
+    <StudioContext.Provider value={context}>
+      <StudioHeader username={user?.username ?? null} credits={credits} demo={state.demo} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*,.heic,.heif"
+        hidden
+        data-testid="room-photo-input"
+        aria-label="Room photo"
+        onChange={(event) => {
+          handleFiles(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <TutorialCard tutorial={tutorial} onBack={back} onSkip={skip} />
+          {tutorial.completed && !tutorial.active && state.demo && (
+            <Card variant="outlined" sx={{ mb: 2, bgcolor: 'success.50' }} aria-live="polite">
+              <CardContent>
+                <Typography fontWeight={700}>Tutorial complete</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Now try it on your own room: upload a photo and the studio detects its furniture.
+                </Typography>
+                <Button sx={{ mt: 1 }} variant="contained" startIcon={<CloudUploadRoundedIcon />} onClick={pickFile}>
+                  Upload My Own Image
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+          <Card variant="outlined">
+            <ModePicker mode={state.mode} onChange={(mode) => run(setMode, mode)} highlight={highlight ? 'detect' : null} />
+            <Box sx={{ height: 4 }} aria-hidden={!busy}>
+              {operations.busy && (
+                <LinearProgress
+                  variant={operations.busy.progress === null ? 'indeterminate' : 'determinate'}
+                  value={(operations.busy.progress ?? 0) * 100}
+                  aria-label={operations.busy.message}
+                />
+              )}
+            </Box>
+            <CardContent>
+              <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} role="status" aria-live="polite" data-testid="studio-status">
+                  {operations.busy
+                    ? `${operations.busy.message}${operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}`
+                    : state.demo
+                      ? 'Demo Mode: the sample room. Upload your own photo when you are ready.'
+                      : `${MODE_LABELS[state.mode]} mode`}
+                </Typography>
+                <Tooltip title="Undo (Ctrl+Z)">
+                  <span>
+                    <IconButton aria-label="Undo" disabled={busy || !canUndo(state)} onClick={() => run(undo, undefined)}>
+                      <UndoRoundedIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title="Redo (Ctrl+Shift+Z)">
+                  <span>
+                    <IconButton aria-label="Redo" disabled={busy || !canRedo(state)} onClick={() => run(redo, undefined)}>
+                      <RedoRoundedIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<CloudUploadRoundedIcon />}
+                  onClick={pickFile}
+                  disabled={busy}
+                  sx={highlight ? { boxShadow: (theme) => `0 0 0 3px ${theme.palette.secondary.main}` } : undefined}
+                >
+                  Upload photo
+                </Button>
+              </Stack>
+              <Box
+                onDragOver={(event) => {
+                  event.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={handleDrop}
+                data-testid="studio-drop-zone"
+                sx={{
+                  position: 'relative',
+                  borderRadius: 2,
+                  outline: dragging ? '3px dashed' : highlight ? '3px solid' : 'none',
+                  outlineColor: dragging ? 'primary.main' : 'secondary.main',
+                  outlineOffset: 4,
+                  transition: 'outline-color 0.3s',
+                }}
+              >
+                {image ? (
+                  <StudioCanvas
+                    image={image}
+                    mode={state.mode}
+                    detections={state.scene.detections}
+                    selectedDetectionId={state.selectedDetectionId}
+                    markers={state.markers}
+                    strokes={state.strokes}
+                    drawTool={state.drawTool}
+                    brushSize={state.brushSize}
+                    disabled={busy}
+                    onClick={handleCanvasClick}
+                    onStrokeStart={(stroke) => run(addStroke, stroke)}
+                    onStrokeExtend={(points) => run(extendStroke, points)}
+                  />
+                ) : (
+                  <Box
+                    sx={{ height: 320, display: 'grid', placeItems: 'center', border: '2px dashed', borderColor: 'divider', borderRadius: 2, textAlign: 'center', p: 3 }}
+                  >
+                    <Box>
+                      <CloudUploadRoundedIcon color="action" sx={{ fontSize: 48 }} />
+                      <Typography sx={{ mt: 1 }}>Drop a room photo here or</Typography>
+                      <Button sx={{ mt: 1 }} variant="contained" onClick={pickFile} disabled={busy}>
+                        Choose a photo
+                      </Button>
+                      <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 1 }}>
+                        JPG, PNG, WebP or HEIC, up to 10 MB
+                      </Typography>
+                    </Box>
+                  </Box>
+                )}
+                {dragging && (
+                  <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(37, 99, 235, 0.12)', borderRadius: 2, pointerEvents: 'none' }}>
+                    <Typography fontWeight={700}>Drop to upload</Typography>
+                  </Box>
+                )}
+              </Box>
+              <Box id="studio-mode-panel" role="tabpanel" aria-labelledby={`studio-mode-${state.mode}`} sx={{ mt: 3 }}>
+                <Panel />
+              </Box>
+            </CardContent>
+          </Card>
+          {hasResult(state.scene) && (
+            <Box sx={{ mt: 3 }}>
+              <ResultCard />
+            </Box>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <StudioSidebar
+            autoDetect={autoDetect}
+            onAutoDetectChange={setAutoDetect}
+            onStartTutorial={() => void ensureSample().then((ok) => ok && (run(setMode, 'detect'), startTutorial()))}
+            onDetectSample={() =>
+              void ensureSample().then((ok) => {
+                if (!ok) return;
+                run(setMode, 'detect');
+                void operations.detect();
+              })
+            }
+            onTryWalls={() => void (stateRef.current.scene.currentImage ? Promise.resolve(true) : ensureSample()).then((ok) => ok && run(setMode, 'walls'))}
+            onUpload={pickFile}
+          />
+        </Grid>
+      </Grid>
+      <HowItWorks />
+    </StudioContext.Provider>
   );
 }

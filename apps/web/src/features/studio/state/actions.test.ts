@@ -26,7 +26,7 @@ const chair: Detection = { id: 'd2', class_name: 'chair', bbox: [900, 300, 1100,
 const lamp: Detection = { id: 'm1', class_name: 'floor_lamp', bbox: [1500, 100, 1600, 700], confidence: 1, is_manual: true };
 
 function loaded() {
-  return applyAction(createEditorState(), loadImage, { image: room, demo: false });
+  return applyAction(createEditorState(), loadImage, { image: room, demo: false, sessionId: 's1' });
 }
 
 describe('editor history', () => {
@@ -115,14 +115,14 @@ describe('editor scene rules', () => {
   });
 
   it('the first real upload ends demo mode and clears detections, results and markers', () => {
-    let state = applyAction(createEditorState(), loadImage, { image: room, demo: true });
+    let state = applyAction(createEditorState(), loadImage, { image: room, demo: true, sessionId: 's0' });
     state = applyAction(state, setAutoDetections, [sofa]);
     state = applyAction(state, applyResult, { image: staged });
     expect(state.demo).toBe(true);
     const upload: StudioImage = { src: 'data:image/jpeg;base64,mine', width: 800, height: 600, enhanced: null };
-    state = applyAction(state, loadImage, { image: upload, demo: false });
+    state = applyAction(state, loadImage, { image: upload, demo: false, sessionId: 's2' });
     expect(state.demo).toBe(false);
-    expect(state.scene).toEqual({ baseImage: upload, currentImage: upload, detections: [] });
+    expect(state.scene).toEqual({ baseImage: upload, currentImage: upload, detections: [], sessionId: 's2' });
     expect(state.markers).toEqual([]);
   });
 });

@@ -56,12 +56,12 @@ function withScene(state: EditorState, scene: Partial<Scene>): EditorState {
 }
 
 /** A new room (upload or the sample): everything about the previous one goes (001 section 4). */
-export const loadImage = defineAction<{ image: StudioImage; demo: boolean }>({
+export const loadImage = defineAction<{ image: StudioImage; demo: boolean; sessionId: string }>({
   name: 'loadImage',
   recordsHistory: true,
-  perform: (state, { image, demo }) => ({
+  perform: (state, { image, demo, sessionId }) => ({
     ...state,
-    scene: { baseImage: image, currentImage: image, detections: [] },
+    scene: { baseImage: image, currentImage: image, detections: [], sessionId },
     demo,
     selectedDetectionId: null,
     markers: [],

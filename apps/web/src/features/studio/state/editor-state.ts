@@ -25,6 +25,8 @@ export interface Scene {
   /** The image the canvas shows and the next operation works on. */
   currentImage: StudioImage | null;
   detections: Detection[];
+  /** The design session the server records this room's steps under; a new room starts a new one. */
+  sessionId: string | null;
 }
 
 export type MarkerKind = 'click' | 'preview';
@@ -79,7 +81,7 @@ export const emptyPlacement: PlacementState = { furnitureType: null, themeItem: 
 
 export function createEditorState(): EditorState {
   return {
-    scene: { baseImage: null, currentImage: null, detections: [] },
+    scene: { baseImage: null, currentImage: null, detections: [], sessionId: null },
     past: [],
     future: [],
     demo: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasToNatural, fitCanvas, naturalToCanvas } from './canvas-geometry.ts';
+import { canvasToNatural, detectionAt, fitCanvas, naturalToCanvas } from './canvas-geometry.ts';
 
 describe('canvas fit', () => {
   it('fits a 1920x1280 photo in 900 px of width in a wide container', () => {
@@ -43,5 +43,15 @@ describe('canvas to natural pixels', () => {
 
   it('clamps clicks outside the image to its edge', () => {
     expect(canvasToNatural({ x: -5, y: 700 }, display, natural)).toEqual({ x: 0, y: 1279 });
+  });
+});
+
+describe('detection under a click', () => {
+  const sofa = { id: 'sofa', bbox: [100, 200, 700, 600] as [number, number, number, number] };
+  const cushion = { id: 'cushion', bbox: [150, 250, 250, 320] as [number, number, number, number] };
+  it('picks the smallest box that contains the point, or none', () => {
+    expect(detectionAt([sofa, cushion], { x: 200, y: 300 })?.id).toBe('cushion');
+    expect(detectionAt([sofa, cushion], { x: 600, y: 500 })?.id).toBe('sofa');
+    expect(detectionAt([sofa, cushion], { x: 50, y: 50 })).toBeNull();
   });
 });

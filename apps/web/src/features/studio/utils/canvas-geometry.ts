@@ -41,3 +41,19 @@ export function naturalToCanvas(
 ): { x: number; y: number } {
   return { x: (point.x * display.width) / natural.width, y: (point.y * display.height) / natural.height };
 }
+
+/** The detection under a point (natural pixels): the smallest box that contains it, so nested objects win. */
+export function detectionAt<T extends { bbox: readonly [number, number, number, number] }>(detections: T[], point: { x: number; y: number }): T | null {
+  let best: T | null = null;
+  let bestArea = Infinity;
+  for (const item of detections) {
+    const [x1, y1, x2, y2] = item.bbox;
+    if (point.x < x1 || point.x > x2 || point.y < y1 || point.y > y2) continue;
+    const area = (x2 - x1) * (y2 - y1);
+    if (area < bestArea) {
+      best = item;
+      bestArea = area;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,17 @@
+import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import type { ResultImageAnswer } from './result-image.ts';
+
+export function eraseFromDrawnArea(body: {
+  image_data: string;
+  mask_image: string;
+  erase_prompt?: string;
+  session_id?: string;
+}): Promise<ResultImageAnswer> {
+  return apiClient.post(STUDIO_ROUTES.eraseFromDrawnArea, { ...body }, { schema: resultImageResponse });
+}
+
+export function useEraseFromDrawnArea() {
+  return useMutation({ mutationFn: eraseFromDrawnArea });
+}

@@ -1,0 +1,75 @@
+import BrandingWatermarkRoundedIcon from '@mui/icons-material/BrandingWatermarkRounded';
+import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
+import HighQualityRoundedIcon from '@mui/icons-material/HighQualityRounded';
+import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
+import RestartAltRoundedIcon from '@mui/icons-material/RestartAltRounded';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useStudio } from '../hooks/studio-context.ts';
+import { resetToOriginal, useResultAsBase } from '../state/actions.ts';
+import { CompareSlider } from './compare-slider.tsx';
+
+/** 001 section 2: the generated result with enhance, reset, download, use-as-base and branding. */
+export function ResultCard() {
+  const { state, run, busy, credits, costs, operations } = useStudio();
+  const { baseImage, currentImage } = state.scene;
+  if (!baseImage || !currentImage) return null;
+  const enhanced = currentImage.enhanced;
+  const cost4k = costs?.enhancement_4k ?? 3;
+  const cost8k = costs?.enhancement_8k ?? 5;
+  const short = (cost: number) => credits !== null && credits < cost;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="studio-result-heading">
+      <CardContent>
+        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
+          <Typography id="studio-result-heading" variant="h6" component="h2">
+            Your result
+          </Typography>
+          <Chip size="small" label={`${currentImage.width} x ${currentImage.height}`} />
+          {enhanced && <Chip size="small" color="success" label={`Enhanced ${enhanced.toUpperCase()}`} />}
+        </Stack>
+        <CompareSlider before={baseImage.src} after={currentImage.src} />
+        <Stack direction="row" useFlexGap flexWrap="wrap" gap={1} sx={{ mt: 2 }}>
+          <Tooltip title={enhanced ? 'This image is already enhanced' : ''}>
+            <span>
+              <Button variant="contained" startIcon={<HighQualityRoundedIcon />} disabled={busy || enhanced !== null} onClick={() => void operations.enhance('4k')}>
+                Enhance 4K ({cost4k} credits)
+              </Button>
+            </span>
+          </Tooltip>
+          <Tooltip title={enhanced ? 'This image is already enhanced' : short(cost8k) ? `8K needs ${cost8k} credits` : ''}>
+            <span>
+              <Button variant="contained" color="secondary" startIcon={<HighQualityRoundedIcon />} disabled={busy || enhanced !== null || short(cost8k)} onClick={() => void operations.enhance('8k')}>
+                Enhance 8K ({cost8k} credits)
+              </Button>
+            </span>
+          </Tooltip>
+          <Button variant="outlined" startIcon={<DownloadRoundedIcon />} disabled={busy} onClick={() => void operations.download()}>
+            Download
+          </Button>
+          <Button variant="outlined" startIcon={<RestartAltRoundedIcon />} disabled={busy} onClick={() => run(resetToOriginal, undefined)}>
+            Reset to Original
+          </Button>
+          <Button variant="outlined" startIcon={<LayersRoundedIcon />} disabled={busy} onClick={() => run(useResultAsBase, undefined)}>
+            Use as Base
+          </Button>
+          <Button
+            variant="text"
+            startIcon={<BrandingWatermarkRoundedIcon />}
+            href="/app/branding"
+            target="_blank"
+            rel="noopener"
+          >
+            Add Branding
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
