@@ -172,25 +172,27 @@ export function gaussianBlur(data: Float32Array, w: number, h: number, channels:
   for (let k = -radius; k <= radius; k++) total += kernel[k + radius] = Math.exp((-k * k) / (2 * sigma * sigma));
   for (let k = 0; k < taps; k++) kernel[k]! /= total;
   const padded = new Float32Array((Math.max(w, h) + 2 * radius) * channels);
-  const pass = (count: number, length: number, index: (line: number, at: number) => number): void => {
-    for (let line = 0; line < count; line++) {
+  // One pass along lines of `length` samples `stride` apart; lines start `lineStep` apart.
+  const pass = (lines: number, length: number, stride: number, lineStep: number): void => {
+    for (let line = 0; line < lines; line++) {
+      const base = line * lineStep;
       for (let at = -radius; at < length + radius; at++) {
-        const src = index(line, at < 0 ? 0 : at >= length ? length - 1 : at);
-        for (let c = 0; c < channels; c++) padded[(at + radius) * channels + c] = data[src + c]!;
+        const src = base + (at < 0 ? 0 : at >= length ? length - 1 : at) * stride;
+        const dst = (at + radius) * channels;
+        for (let c = 0; c < channels; c++) padded[dst + c] = data[src + c]!;
       }
       for (let at = 0; at < length; at++) {
-        const dst = index(line, at);
+        const dst = base + at * stride;
         for (let c = 0; c < channels; c++) {
           let sum = 0;
-          let p = at * channels + c;
-          for (let k = 0; k < taps; k++, p += channels) sum += padded[p]! * kernel[k]!;
+          for (let k = 0, p = at * channels + c; k < taps; k++, p += channels) sum += padded[p]! * kernel[k]!;
           data[dst + c] = sum;
         }
       }
     }
   };
-  pass(h, w, (y, x) => (y * w + x) * channels);
-  pass(w, h, (x, y) => (y * w + x) * channels);
+  pass(h, w, channels, w * channels);
+  pass(w, h, w * channels, channels);
 }
 
 /** A small seeded PRNG (mulberry32) so that a placement is reproducible. */

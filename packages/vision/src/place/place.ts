@@ -105,8 +105,8 @@ export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRe
     H,
   });
   const occluders = occluderRects(request.detections ?? [], contact.y, pieceBox, H);
-  const out = composite(image, piece, frameW, frameH, originX, originY, shadow, occluders);
-  return { image: out, placement: { pieceBox, contact, scale, mirrored, geometry } };
+  const { image: out, changedBox } = composite(image, piece, frameW, frameH, originX, originY, shadow, occluders);
+  return { image: out, placement: { pieceBox, changedBox, contact, scale, mirrored, geometry } };
 }
 
 /**
@@ -382,7 +382,7 @@ function composite(
   originY: number,
   shadow: ShadowLayer,
   occluders: readonly Box[],
-): RgbImage {
+): { image: RgbImage; changedBox: Box } {
   const out = new Uint8Array(image.data);
   const W = image.width;
   const [bx1, by1, bx2, by2] = shadow.box;
@@ -391,6 +391,7 @@ function composite(
   const y1 = Math.min(by1, Math.max(0, originY));
   const x2 = Math.max(bx2, Math.min(W, originX + frameW));
   const y2 = Math.max(by2, Math.min(image.height, originY + frameH));
+  const changed = [W, image.height, 0, 0];
   for (let y = y1; y < y2; y++) {
     for (let x = x1; x < x2; x++) {
       if (occluders.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3])) continue;
@@ -407,7 +408,12 @@ function composite(
         const value = out[i + c]! * keep + (inFrame ? piece[j * 4 + c]! : 0);
         out[i + c] = value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
       }
+      changed[0] = Math.min(changed[0]!, x);
+      changed[1] = Math.min(changed[1]!, y);
+      changed[2] = Math.max(changed[2]!, x + 1);
+      changed[3] = Math.max(changed[3]!, y + 1);
     }
   }
-  return { data: out, width: W, height: image.height };
+  const changedBox: Box = changed[2]! > 0 ? [changed[0]!, changed[1]!, changed[2]!, changed[3]!] : [0, 0, 0, 0];
+  return { image: { data: out, width: W, height: image.height }, changedBox };
 }

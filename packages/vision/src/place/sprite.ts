@@ -52,7 +52,7 @@ async function decodeSprite(sprite: FurnitureSpriteInfo, imagePath: string, shad
   }
   // The manifest's pixel figures refer to the rendered frame; a re-encoded file of another size is rescaled to it.
   const k = image.width / sprite.width;
-  return {
+  return trimSprite({
     id: sprite.id,
     type: sprite.type,
     view: sprite.view,
@@ -65,7 +65,7 @@ async function decodeSprite(sprite: FurnitureSpriteInfo, imagePath: string, shad
     pxPerCm: sprite.pxPerCm * k,
     sizeCm: sprite.sizeCm,
     opaqueBox: opaqueBox(image.data, image.width, image.height),
-  };
+  });
 }
 
 async function readShadow(path: string): Promise<{ data: Uint8Array; width: number; height: number } | null> {
@@ -91,7 +91,7 @@ export async function customSprite(rgbaPng: Uint8Array, options: { type?: string
   const box = opaqueBox(image.data, image.width, image.height);
   const sizeCm = (options.type && TYPICAL_SIZE_CM[options.type]) || DEFAULT_SIZE_CM;
   const contactY = silhouetteBottom(image.data, image.width, box);
-  return {
+  return trimSprite({
     id: 'custom',
     type: options.type ?? 'custom',
     view: 'front',
@@ -104,7 +104,7 @@ export async function customSprite(rgbaPng: Uint8Array, options: { type?: string
     pxPerCm: (box[2] - box[0]) / sizeCm.width,
     sizeCm,
     opaqueBox: [box[0], box[1], box[2], Math.max(box[1] + 1, Math.ceil(contactY))],
-  };
+  });
 }
 
 /**
@@ -137,6 +137,54 @@ function separateBakedShadow(rgba: Uint8Array, width: number, height: number): U
     }
   }
   return found ? shadow : null;
+}
+
+/**
+ * Cuts a sprite down to its content (any alpha or shadow) plus a small margin: product images and renders carry
+ * wide transparent borders that would otherwise be resized, filtered and composited for nothing.
+ */
+export function trimSprite(sprite: PlaceableSprite): PlaceableSprite {
+  const { width, height, rgba, shadow } = sprite;
+  let x1 = width;
+  let y1 = height;
+  let x2 = -1;
+  let y2 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (rgba[i * 4 + 3]! > 0 || (shadow !== null && shadow[i]! > 0)) {
+        if (x < x1) x1 = x;
+        if (x > x2) x2 = x;
+        if (y < y1) y1 = y;
+        y2 = y;
+      }
+    }
+  }
+  if (x2 < 0) return sprite;
+  const margin = 2;
+  x1 = Math.max(0, x1 - margin);
+  y1 = Math.max(0, y1 - margin);
+  x2 = Math.min(width, x2 + 1 + margin);
+  y2 = Math.min(height, y2 + 1 + margin);
+  if (x1 === 0 && y1 === 0 && x2 === width && y2 === height) return sprite;
+  const w = x2 - x1;
+  const h = y2 - y1;
+  const trimmedRgba = new Uint8Array(w * h * 4);
+  const trimmedShadow = shadow ? new Uint8Array(w * h) : null;
+  for (let y = 0; y < h; y++) {
+    trimmedRgba.set(rgba.subarray(((y + y1) * width + x1) * 4, ((y + y1) * width + x2) * 4), y * w * 4);
+    trimmedShadow?.set(shadow!.subarray((y + y1) * width + x1, (y + y1) * width + x2), y * w);
+  }
+  const [ox1, oy1, ox2, oy2] = sprite.opaqueBox;
+  return {
+    ...sprite,
+    width: w,
+    height: h,
+    rgba: trimmedRgba,
+    shadow: trimmedShadow,
+    contact: { x: sprite.contact.x - x1, y: sprite.contact.y - y1 },
+    opaqueBox: [ox1 - x1, oy1 - y1, ox2 - x1, oy2 - y1],
+  };
 }
 
 async function readRgba(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {

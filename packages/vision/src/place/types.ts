@@ -81,6 +81,8 @@ export interface PlaceRequest {
 export interface Placement {
   /** Opaque box of the placed piece in image pixels, x2/y2 exclusive. */
   pieceBox: Box;
+  /** Every pixel the placement may change (piece and shadow) lies in this box; all others are byte-identical. */
+  changedBox: Box;
   /** Image pixel the sprite's contact point landed on. */
   contact: { x: number; y: number };
   /** Sprite scale applied (output px per sprite px). */

@@ -1,0 +1,269 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Detection } from '../detect/detect.ts';
+import { decodeImage, type RgbImage } from '../image.ts';
+import type { Box } from '../mask.ts';
+import { readFixture } from '../testing/fixtures.ts';
+import { estimateRoomGeometry } from './geometry.ts';
+import { placeFurnitureDetailed } from './place.ts';
+import { customSprite, loadSprite } from './sprite.ts';
+import type { PlaceableSprite, RoomGeometry } from './types.ts';
+
+const W = 960;
+const H = 640;
+/** A level camera 140 cm up, horizon at 40% of the height: what the synthetic room below is "shot" with. */
+const GEOMETRY: RoomGeometry = {
+  width: W,
+  height: H,
+  horizonY: 256,
+  vanishingX: W / 2,
+  cameraHeightCm: 140,
+  focalPx: 685,
+  lightFromX: 0,
+  horizonSource: 'default',
+  cameraSource: 'default',
+};
+
+/** A plain grey-beige room with mild noise: no pure red or blue anywhere, so the test sprite's pixels are findable. */
+function syntheticRoom(): RgbImage {
+  const data = new Uint8Array(W * H * 3);
+  let seed = 7;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const noise = (seed >>> 24) % 7;
+      const base = y < GEOMETRY.horizonY + 40 ? 200 : 150;
+      const i = (y * W + x) * 3;
+      data[i] = base + noise;
+      data[i + 1] = base - 5 + noise;
+      data[i + 2] = base - 15 + noise;
+    }
+  }
+  return { data, width: W, height: H };
+}
+
+/** A 400x300 transparent PNG: a saturated red box standing on four legs (120 px wide silhouette + padding). */
+async function redTablePng(): Promise<Buffer> {
+  const w = 400;
+  const h = 300;
+  const rgba = new Uint8Array(w * h * 4);
+  const paint = (x1: number, y1: number, x2: number, y2: number) => {
+    for (let y = y1; y < y2; y++) {
+      for (let x = x1; x < x2; x++) {
+        rgba.set([230, 20, 20, 255], (y * w + x) * 4);
+      }
+    }
+  };
+  paint(100, 60, 300, 200); // body: 200 px wide
+  for (const legX of [100, 140, 250, 290]) paint(legX, 200, legX + 10, 260); // legs down to row 260
+  return sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+}
+
+/** Bounding box of the strongly red pixels (the placed test sprite) in an image. */
+function redBox(image: RgbImage): Box | null {
+  let x1 = image.width;
+  let y1 = image.height;
+  let x2 = -1;
+  let y2 = -1;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * 3;
+      if (image.data[i]! > 120 && image.data[i]! - image.data[i + 1]! > 70) {
+        x1 = Math.min(x1, x);
+        x2 = Math.max(x2, x);
+        y1 = Math.min(y1, y);
+        y2 = y;
+      }
+    }
+  }
+  return x2 < 0 ? null : [x1, y1, x2 + 1, y2 + 1];
+}
+
+let room: RgbImage;
+let table: PlaceableSprite;
+
+beforeAll(async () => {
+  room = syntheticRoom();
+  table = await customSprite(await redTablePng(), { type: 'coffee_table' });
+});
+
+describe('customSprite', () => {
+  it('stands a cut-out on the bottom of its silhouette at the typical size of its type', () => {
+    // Trimmed to the silhouette plus 2 px: the 400x300 frame's silhouette spans x 100..300, y 60..260.
+    expect([table.width, table.height]).toEqual([204, 204]);
+    expect(table.contact).toEqual({ x: 102, y: 202 });
+    expect(table.opaqueBox).toEqual([2, 2, 202, 202]);
+    // coffee_table: 110 cm wide; the silhouette is 200 px wide.
+    expect(table.pxPerCm).toBeCloseTo(200 / 110, 5);
+    expect(table.view).toBe('front');
+  });
+});
+
+describe('placeFurniture', () => {
+  it('lands the piece with its floor contact at the click, centred on it', async () => {
+    const { image } = await placeFurnitureDetailed(room, { x: 420, y: 520, sprite: table, sizeScale: 1, geometry: GEOMETRY });
+    const box = redBox(image);
+    expect(box).not.toBeNull();
+    const [x1, , x2, y2] = box!;
+    expect(Math.abs(y2 - 520)).toBeLessThanOrEqual(3);
+    expect(Math.abs((x1 + x2) / 2 - 420)).toBeLessThanOrEqual(3);
+  });
+
+  it('scales the piece to its real size for the camera, smaller as the click moves up toward the horizon', async () => {
+    const near = redBox((await placeFurnitureDetailed(room, { x: 480, y: 600, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image)!;
+    const far = redBox((await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image)!;
+    // (y - horizon) / camera height px per cm: 110 cm at 344 px below the horizon is 270 px; at 144 px, 113 px.
+    expect(near[2] - near[0]).toBeGreaterThan(262);
+    expect(near[2] - near[0]).toBeLessThan(278);
+    expect(far[2] - far[0]).toBeGreaterThan(107);
+    expect(far[2] - far[0]).toBeLessThan(120);
+    const double = redBox((await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image)!;
+    expect((double[2] - double[0]) / (far[2] - far[0])).toBeCloseTo(2, 1);
+  });
+
+  it('never leaves the image: a click at the corner slides the whole piece inside', async () => {
+    const { image, placement } = await placeFurnitureDetailed(room, { x: W - 3, y: H - 1, sprite: table, sizeScale: 2, geometry: GEOMETRY });
+    const box = redBox(image)!;
+    const centred = redBox((await placeFurnitureDetailed(room, { x: 480, y: H - 1, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image)!;
+    // The same size as when it fits, so nothing was cut off by the frame.
+    expect(Math.abs(box[2] - box[0] - (centred[2] - centred[0]))).toBeLessThanOrEqual(2);
+    expect(Math.abs(box[3] - box[1] - (centred[3] - centred[1]))).toBeLessThanOrEqual(2);
+    expect(placement.pieceBox[0]).toBeGreaterThanOrEqual(0);
+    expect(placement.pieceBox[2]).toBeLessThanOrEqual(W);
+    expect(placement.pieceBox[3]).toBeLessThanOrEqual(H);
+  });
+
+  it('shrinks a piece too big for the photo to fit inside it', async () => {
+    const { placement } = await placeFurnitureDetailed(room, { x: 480, y: H - 1, sprite: table, sizeScale: 2, area: [0, 100, W, H] });
+    const [x1, y1, x2, y2] = placement.pieceBox;
+    expect(x1).toBeGreaterThanOrEqual(0);
+    expect(y1).toBeGreaterThanOrEqual(0);
+    expect(x2).toBeLessThanOrEqual(W);
+    expect(y2).toBeLessThanOrEqual(H);
+  });
+
+  it('leaves every pixel outside the piece and its shadow byte-identical', async () => {
+    const before = new Uint8Array(room.data);
+    const { image, placement } = await placeFurnitureDetailed(room, { x: 300, y: 500, sprite: table, sizeScale: 1, geometry: GEOMETRY });
+    expect(room.data).toEqual(before); // the input is not modified either
+    const [cx1, cy1, cx2, cy2] = placement.changedBox;
+    const [px1, py1, px2, py2] = placement.pieceBox;
+    // The shadow reaches a little beyond the piece, not across the photo.
+    expect(cx2 - cx1).toBeLessThan((px2 - px1) * 1.6);
+    expect(cy2 - cy1).toBeLessThan((py2 - py1) * 1.8);
+    let changedInside = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = (y * W + x) * 3;
+        const same = image.data[i] === room.data[i] && image.data[i + 1] === room.data[i + 1] && image.data[i + 2] === room.data[i + 2];
+        const inside = x >= cx1 && x < cx2 && y >= cy1 && y < cy2;
+        if (!inside) expect(same).toBe(true);
+        else if (!same) changedInside++;
+      }
+    }
+    expect(changedInside).toBeGreaterThan((px2 - px1) * (py2 - py1) * 0.5);
+    // The floor just under the legs is darker: the piece casts a contact shadow.
+    const floorBelow = (Math.round(placement.contact.y) + 2) * W + Math.round(placement.contact.x);
+    expect(image.data[floorBelow * 3 + 1]!).toBeLessThan(room.data[floorBelow * 3 + 1]! - 10);
+  });
+
+  it('fills a drawn area: as wide as the area, standing on its bottom edge', async () => {
+    const area: Box = [200, 300, 560, 560];
+    const { image } = await placeFurnitureDetailed(room, { x: 0, y: 0, sprite: table, sizeScale: 1, area, geometry: GEOMETRY });
+    const box = redBox(image)!;
+    expect(Math.abs(box[0] - 200)).toBeLessThanOrEqual(3);
+    expect(Math.abs(box[2] - 560)).toBeLessThanOrEqual(3);
+    expect(Math.abs(box[3] - 560)).toBeLessThanOrEqual(3);
+  });
+
+  it('mirrors a three-quarter sprite on the left half of the photo so it faces into the room', async () => {
+    // Red on its left half, blue on its right half.
+    const rgba = new Uint8Array(table.rgba);
+    for (let y = 0; y < table.height; y++) {
+      for (let x = table.contact.x; x < table.width; x++) if (rgba[(y * table.width + x) * 4 + 3]! > 0) rgba.set([20, 20, 230], (y * table.width + x) * 4);
+    }
+    const threeQuarter: PlaceableSprite = { ...table, rgba, view: 'three-quarter' };
+    const sideOfRed = async (x: number) => {
+      const { image, placement } = await placeFurnitureDetailed(room, { x, y: 560, sprite: threeQuarter, sizeScale: 1, geometry: GEOMETRY });
+      const box = redBox(image)!;
+      return { redCentre: (box[0] + box[2]) / 2, contactX: placement.contact.x, mirrored: placement.mirrored };
+    };
+    const right = await sideOfRed(700);
+    const left = await sideOfRed(260);
+    expect(right.mirrored).toBe(false);
+    expect(right.redCentre).toBeLessThan(right.contactX);
+    expect(left.mirrored).toBe(true);
+    expect(left.redCentre).toBeGreaterThan(left.contactX);
+  });
+
+  it('keeps an object standing in front of the piece in front of it', async () => {
+    const chair: Detection = { id: 'c1', class_name: 'chair', bbox: [380, 360, 470, 600], confidence: 0.9 };
+    const behind: Detection = { id: 'c2', class_name: 'chair', bbox: [500, 300, 560, 420], confidence: 0.9 };
+    const { image } = await placeFurnitureDetailed(room, {
+      x: 480,
+      y: 520,
+      sprite: table,
+      sizeScale: 1,
+      geometry: GEOMETRY,
+      detections: [chair, behind],
+    });
+    const at = (x: number, y: number) => image.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3);
+    const original = (x: number, y: number) => room.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3);
+    // Inside the front chair's box (shrunk by its margin) the photo shows through; the piece is drawn beside it.
+    expect(Array.from(at(425, 400))).toEqual(Array.from(original(425, 400)));
+    expect(at(520, 400)[0]! - at(520, 400)[1]!).toBeGreaterThan(70);
+  });
+
+  it('places a real cut-out into a real photo with an estimated horizon, in the time budget', async () => {
+    const photo = await decodeImage(await readFixture('empty_maateusx_furnish-before.jpg'));
+    const sofa = await customSprite(await readFixture('furniture/furni_sofa.png'), { type: 'armchair' });
+    const geometry = await estimateRoomGeometry(photo);
+    // The corridor's vanishing point is near its far door, a little under the middle of the frame.
+    expect(geometry.horizonSource).toBe('lines');
+    expect(geometry.horizonY / photo.height).toBeGreaterThan(0.38);
+    expect(geometry.horizonY / photo.height).toBeLessThan(0.5);
+    const started = performance.now();
+    const { placement } = await placeFurnitureDetailed(photo, { x: 450, y: 1150, sprite: sofa, sizeScale: 1, geometry });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(Math.abs(placement.pieceBox[3] - 1150)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('loadSprite', () => {
+  it('decodes a rendered sprite and its shadow pass, and scales the manifest figures to the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sprite-'));
+    const png = await redTablePng();
+    await writeFile(join(dir, 'table.webp'), await sharp(png).resize(200).webp({ lossless: true }).toBuffer());
+    const shadow = await sharp({ create: { width: 200, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+      .webp({ lossless: true })
+      .toBuffer();
+    await writeFile(join(dir, 'table.shadow.webp'), shadow);
+    const sprite = await loadSprite(
+      {
+        id: 'test-table',
+        type: 'coffee_table',
+        view: 'three-quarter',
+        image: 'table.webp',
+        shadow: 'table.shadow.webp',
+        width: 400,
+        height: 300,
+        sizeCm: { width: 110, depth: 60, height: 42 },
+        contact: { x: 200, y: 240 },
+        pxPerCm: 2,
+        cameraHeightCm: 140,
+        cameraPitchDeg: 8,
+      },
+      dir,
+    );
+    // The shadow covers the whole frame, so nothing is trimmed.
+    expect(sprite.width).toBe(200);
+    expect(sprite.contact).toEqual({ x: 100, y: 120 });
+    expect(sprite.pxPerCm).toBe(1);
+    expect(sprite.contactAt).toBe('centre');
+    expect(sprite.shadow![75 * 200 + 100]).toBeGreaterThan(120);
+    expect(sprite.shadow![75 * 200 + 100]).toBeLessThan(135);
+  });
+});
