@@ -1,3 +1,4 @@
+import { STUDIO_ROUTES } from '@stagecraft/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readAccessToken } from '../../../lib/auth-storage.ts';
@@ -6,7 +7,6 @@ import { readAccessToken } from '../../../lib/auth-storage.ts';
  * Download goes through the server (the plan's export call) so that the free plan's watermark is applied
  * where the client cannot skip it (DECISIONS.md, Plans).
  */
-export const EXPORT_PATH = '/api/ai-design/export/';
 
 export interface ExportedImage {
   blob: Blob;
@@ -25,7 +25,7 @@ export async function exportImage(body: { image_data: string; session_id?: strin
   if (access) headers.Authorization = `Bearer ${access}`;
   let response: Response;
   try {
-    response = await fetch(EXPORT_PATH, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(STUDIO_ROUTES.exportImage, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, { detail: 'Network error. Please try again.' });
   }

@@ -1,21 +1,12 @@
-import { z } from 'zod';
+import { STUDIO_ROUTES, progressResponse, type ProgressResponse } from '@stagecraft/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /**
- * The progress of a long call (the plan's addition to the spec): the client names the job with a
- * `progress_id` it generates and reads this while the call runs.
+ * The progress of a long call (the project's addition to the spec): the client names the job with a
+ * `progress_id` it makes up and reads this while the call runs.
  */
-export const progressPath = (progressId: string) => `/api/ai-design/progress/${encodeURIComponent(progressId)}/`;
-
-export const progressResponse = z.object({
-  success: z.literal(true),
-  progress: z.number().min(0).max(1),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-});
-export type JobProgress = z.infer<typeof progressResponse>;
-
-export function getProgress(progressId: string, { signal }: { signal?: AbortSignal } = {}): Promise<JobProgress> {
-  return apiClient.get(progressPath(progressId), { schema: progressResponse, signal });
+export function getProgress(progressId: string, { signal }: { signal?: AbortSignal } = {}): Promise<ProgressResponse> {
+  return apiClient.get(STUDIO_ROUTES.progress(progressId), { schema: progressResponse, signal });
 }
 
 export const PROGRESS_POLL_MS = 500;

@@ -14,7 +14,6 @@ import { enhanceImage } from '../api/enhance-image.ts';
 import { eraseFromDrawnArea } from '../api/erase-from-drawn-area.ts';
 import { exportImage } from '../api/export-image.ts';
 import type { CreditCosts } from '../api/get-credit-costs.ts';
-import { newProgressId } from '../api/get-progress.ts';
 import { placeCustomFurniture } from '../api/place-custom-furniture.ts';
 import { placeFurniture, type PlacementBody } from '../api/place-furniture.ts';
 import { placeThemedFurniture } from '../api/place-themed-furniture.ts';
@@ -135,7 +134,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS.detection)) return;
       await perform('detection', 'Detecting objects…', async () => {
         const answer = await detectObjects({ image_data: await toImageData(image), session_id: sessionId() });
-        run(setAutoDetections, answer.detections);
+        run(setAutoDetections, { detections: answer.detections, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         const count = answer.detections.length;
         toast.success(count === 0 ? 'No objects detected. Mark them by hand with Click to Detect.' : `Detected ${count} object${count === 1 ? '' : 's'}`, SUCCESS_TOAST);
@@ -175,7 +174,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     async (detection: Detection, image: StudioImage) => {
       const answer = await removeObject({ image_data: await toImageData(image), detection, session_id: sessionId() });
       const result = await toStudioImage(answer.result_image);
-      run(applyResult, { image: result, removeDetectionId: detection.id });
+      run(applyResult, { image: result, sessionId: answer.session_id, removeDetectionId: detection.id });
       updateCredits(answer.credits_remaining);
       return result;
     },
@@ -233,7 +232,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async () => {
         const answer = await replaceObject({ image_data: await toImageData(image), detection, new_furniture_type: name, session_id: sessionId() });
         const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result, replaceDetection: { id, className: name } });
+        run(applyResult, { image: result, sessionId: answer.session_id, replaceDetection: { id, className: name } });
         updateCredits(answer.credits_remaining);
         toast.success(`Replaced ${detection.class_name} with ${name}`, SUCCESS_TOAST);
       });
@@ -284,7 +283,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
           session_id: sessionId(),
         });
         const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result });
+        run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         toast.success(`Placed ${label}`, SUCCESS_TOAST);
         growth.onLayoutCreated();
@@ -300,7 +299,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async () => {
         const answer = await changeWallMaterial({ image_data: await toImageData(image), material_type: material, session_id: sessionId() });
         const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result });
+        run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         toast.success(`Walls changed to ${humanize(material).toLowerCase()}`, SUCCESS_TOAST);
         onTutorialAction('walls');
@@ -326,7 +325,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
           session_id: sessionId(),
         });
         const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result });
+        run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         toast.success(`Added ${humanize(furnitureType).toLowerCase()}`, SUCCESS_TOAST);
         growth.onLayoutCreated();
@@ -352,7 +351,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         });
         const result = await toStudioImage(answer.result_image);
         // 001 section 4: the result becomes the current image, credits update, the drawing clears.
-        run(applyResult, { image: result });
+        run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         toast.success('Erased', SUCCESS_TOAST);
       });
@@ -370,7 +369,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('enhancement', `Enhancing to ${level.toUpperCase()}…`, async (report) => {
         const answer = await enhanceImage({ image_data: await toImageData(image), enhancement_level: level, session_id: sessionId(), onProgress: report });
         const result = await toStudioImage(answer.enhanced_image, level);
-        run(applyResult, { image: result });
+        run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         toast.success(`Enhanced to ${level.toUpperCase()} (${result.width} x ${result.height})`, SUCCESS_TOAST);
         growth.onEnhancementSuccess();
@@ -414,7 +413,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       let image: StudioImage | null = null;
       const loaded = await perform('load', 'Loading your photo…', async () => {
         image = await readRoomPhoto(file);
-        run(loadImage, { image, demo: false, sessionId: newProgressId() });
+        run(loadImage, { image, demo: false });
       });
       if (loaded && image && autoDetectOnUpload) await detect(image);
     },
@@ -427,7 +426,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       perform('load', 'Loading the sample room…', async () => {
         const image = await toStudioImage(src);
         const data = await toImageData(image);
-        run(loadImage, { image: { ...image, src: data }, demo: true, sessionId: newProgressId() });
+        run(loadImage, { image: { ...image, src: data }, demo: true });
       }),
     [perform, run],
   );

@@ -26,13 +26,13 @@ const chair: Detection = { id: 'd2', class_name: 'chair', bbox: [900, 300, 1100,
 const lamp: Detection = { id: 'm1', class_name: 'floor_lamp', bbox: [1500, 100, 1600, 700], confidence: 1, is_manual: true };
 
 function loaded() {
-  return applyAction(createEditorState(), loadImage, { image: room, demo: false, sessionId: 's1' });
+  return applyAction(createEditorState(), loadImage, { image: room, demo: false });
 }
 
 describe('editor history', () => {
   it('undoes and redoes every step in order', () => {
     let state = loaded();
-    state = applyAction(state, setAutoDetections, [sofa, chair]);
+    state = applyAction(state, setAutoDetections, { detections: [sofa, chair] });
     state = applyAction(state, applyResult, { image: staged, removeDetectionId: 'd1' });
     expect(state.scene.currentImage).toBe(staged);
     expect(state.scene.detections.map((d) => d.id)).toEqual(['d2']);
@@ -54,7 +54,7 @@ describe('editor history', () => {
   it('drops the redo stack when a new step is made after an undo', () => {
     let state = applyAction(loaded(), applyResult, { image: staged });
     state = applyAction(state, undo, undefined);
-    state = applyAction(state, setAutoDetections, [sofa]);
+    state = applyAction(state, setAutoDetections, { detections: [sofa] });
     expect(canRedo(state)).toBe(false);
     expect(state.scene.currentImage).toBe(room);
   });
@@ -76,23 +76,31 @@ describe('editor history', () => {
 
 describe('editor scene rules', () => {
   it('a new detection replaces the auto-detected items and keeps the manual ones', () => {
-    let state = applyAction(loaded(), setAutoDetections, [sofa]);
+    let state = applyAction(loaded(), setAutoDetections, { detections: [sofa] });
     state = applyAction(state, addManualDetection, lamp);
-    state = applyAction(state, setAutoDetections, [chair]);
+    state = applyAction(state, setAutoDetections, { detections: [chair] });
     expect(state.scene.detections.map((d) => d.id)).toEqual(['m1', 'd2']);
     expect(detectionCounts(state.scene.detections)).toEqual({ auto: 1, manual: 1 });
     state = applyAction(state, clearDetections, 'auto');
     expect(state.scene.detections.map((d) => d.id)).toEqual(['m1']);
   });
 
+  it('keeps the session the server named for the room, and a new room starts without one', () => {
+    let state = applyAction(loaded(), setAutoDetections, { detections: [sofa], sessionId: 'session-1' });
+    state = applyAction(state, applyResult, { image: staged });
+    expect(state.scene.sessionId).toBe('session-1');
+    state = applyAction(state, loadImage, { image: room, demo: false });
+    expect(state.scene.sessionId).toBeNull();
+  });
+
   it('replacement marks the item replaced with the new name', () => {
-    let state = applyAction(loaded(), setAutoDetections, [sofa, chair]);
+    let state = applyAction(loaded(), setAutoDetections, { detections: [sofa, chair] });
     state = applyAction(state, applyResult, { image: staged, replaceDetection: { id: 'd2', className: 'armchair' } });
     expect(state.scene.detections[1]).toMatchObject({ id: 'd2', class_name: 'armchair', is_replaced: true });
   });
 
   it('an enhanced result scales the detections to its size, and reset brings them back', () => {
-    let state = applyAction(loaded(), setAutoDetections, [sofa]);
+    let state = applyAction(loaded(), setAutoDetections, { detections: [sofa] });
     state = applyAction(state, applyResult, { image: enhanced });
     expect(state.scene.detections[0]?.bbox).toEqual([200, 400, 1400, 1200]);
     expect(hasResult(state.scene)).toBe(true);
@@ -103,7 +111,7 @@ describe('editor scene rules', () => {
   });
 
   it('use as base adopts the result and clears detections', () => {
-    let state = applyAction(loaded(), setAutoDetections, [sofa]);
+    let state = applyAction(loaded(), setAutoDetections, { detections: [sofa] });
     state = applyAction(state, applyResult, { image: staged });
     state = applyAction(state, useResultAsBase, undefined);
     expect(state.scene.baseImage).toBe(staged);
@@ -115,14 +123,14 @@ describe('editor scene rules', () => {
   });
 
   it('the first real upload ends demo mode and clears detections, results and markers', () => {
-    let state = applyAction(createEditorState(), loadImage, { image: room, demo: true, sessionId: 's0' });
-    state = applyAction(state, setAutoDetections, [sofa]);
+    let state = applyAction(createEditorState(), loadImage, { image: room, demo: true });
+    state = applyAction(state, setAutoDetections, { detections: [sofa] });
     state = applyAction(state, applyResult, { image: staged });
     expect(state.demo).toBe(true);
     const upload: StudioImage = { src: 'data:image/jpeg;base64,mine', width: 800, height: 600, enhanced: null };
-    state = applyAction(state, loadImage, { image: upload, demo: false, sessionId: 's2' });
+    state = applyAction(state, loadImage, { image: upload, demo: false });
     expect(state.demo).toBe(false);
-    expect(state.scene).toEqual({ baseImage: upload, currentImage: upload, detections: [], sessionId: 's2' });
+    expect(state.scene).toEqual({ baseImage: upload, currentImage: upload, detections: [], sessionId: null });
     expect(state.markers).toEqual([]);
   });
 });

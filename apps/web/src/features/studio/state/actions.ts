@@ -56,12 +56,13 @@ function withScene(state: EditorState, scene: Partial<Scene>): EditorState {
 }
 
 /** A new room (upload or the sample): everything about the previous one goes (001 section 4). */
-export const loadImage = defineAction<{ image: StudioImage; demo: boolean; sessionId: string }>({
+export const loadImage = defineAction<{ image: StudioImage; demo: boolean }>({
   name: 'loadImage',
   recordsHistory: true,
-  perform: (state, { image, demo, sessionId }) => ({
+  perform: (state, { image, demo }) => ({
     ...state,
-    scene: { baseImage: image, currentImage: image, detections: [], sessionId },
+    // The server opens the room's design session on its first paid step and names it in the answer.
+    scene: { baseImage: image, currentImage: image, detections: [], sessionId: null },
     demo,
     selectedDetectionId: null,
     markers: [],
@@ -70,13 +71,16 @@ export const loadImage = defineAction<{ image: StudioImage; demo: boolean; sessi
 });
 
 /** A new auto detection replaces the previous auto-detected items and keeps the manual ones. */
-export const setAutoDetections = defineAction<Detection[]>({
+export const setAutoDetections = defineAction<{ detections: Detection[]; sessionId?: string }>({
   name: 'setAutoDetections',
   recordsHistory: true,
-  perform: (state, detections) =>
+  perform: (state, { detections, sessionId }) =>
     withScene(
       { ...state, selectedDetectionId: null },
-      { detections: [...state.scene.detections.filter((item) => item.is_manual === true), ...detections.map((item) => ({ ...item, is_manual: false }))] },
+      {
+        detections: [...state.scene.detections.filter((item) => item.is_manual === true), ...detections.map((item) => ({ ...item, is_manual: false }))],
+        sessionId: sessionId ?? state.scene.sessionId,
+      },
     ),
 });
 
@@ -93,12 +97,14 @@ export const addManualDetection = defineAction<Detection>({
  */
 export const applyResult = defineAction<{
   image: StudioImage;
+  /** The design session the server recorded the step in: later steps of this room join it. */
+  sessionId?: string;
   removeDetectionId?: Detection['id'];
   replaceDetection?: { id: Detection['id']; className: string };
 }>({
   name: 'applyResult',
   recordsHistory: true,
-  perform: (state, { image, removeDetectionId, replaceDetection }) => {
+  perform: (state, { image, sessionId, removeDetectionId, replaceDetection }) => {
     const previous = state.scene.currentImage;
     let detections = previous ? scaleDetections(state.scene.detections, previous, image) : state.scene.detections;
     if (removeDetectionId !== undefined) detections = detections.filter((item) => item.id !== removeDetectionId);
@@ -109,7 +115,7 @@ export const applyResult = defineAction<{
     }
     const selectionGone = removeDetectionId !== undefined && removeDetectionId === state.selectedDetectionId;
     return {
-      ...withScene(state, { currentImage: image, detections }),
+      ...withScene(state, { currentImage: image, detections, sessionId: sessionId ?? state.scene.sessionId }),
       selectedDetectionId: selectionGone ? null : state.selectedDetectionId,
       strokes: [],
     };

@@ -1,4 +1,4 @@
-import { STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
+import { MEDIA_URL_PATTERN, STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
 import type { EnhancementLevel, StudioImage } from '../state/editor-state.ts';
 import { STUDIO_MESSAGES } from './studio-messages.ts';
 
@@ -82,11 +82,12 @@ const dataUrlCache = new Map<string, Promise<string>>();
 const DATA_URL_CACHE_SIZE = 12;
 
 /**
- * What the API receives for an image: a data URL. Results may come back as URLs of the user's stored media;
- * those are fetched (same origin) and encoded once, then reused while they stay in the small cache.
+ * What the API receives for an image: a data URL, or the signed URL of the user's own stored media exactly as
+ * an answer gave it (the server reads it from its store: no megabytes of base64 back and forth). Any other URL
+ * is fetched (same origin) and encoded once, then reused while it stays in the small cache.
  */
 export function toImageData(image: StudioImage): Promise<string> {
-  if (image.src.startsWith('data:')) return Promise.resolve(image.src);
+  if (image.src.startsWith('data:') || MEDIA_URL_PATTERN.test(image.src)) return Promise.resolve(image.src);
   const cached = dataUrlCache.get(image.src);
   if (cached) return cached;
   const pending = fetch(image.src, { credentials: 'same-origin' })
