@@ -89,3 +89,14 @@ export function meanDifference(
   }
   return total / Math.max(1, count);
 }
+
+/** A multipart/form-data body with one file field, as a browser's FormData sends it. */
+export async function multipart(field: string, bytes: Buffer, filename: string, headers: Record<string, string>) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)]), filename);
+  const request = new Request('http://studio.test/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { ...headers, 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}

@@ -1,16 +1,31 @@
-import { type Box, createVisionPool, type Detection, encodeImage, type RgbImage, type VisionPool } from '@stagecraft/vision';
+import {
+  type Box,
+  createVisionPool,
+  type Detection,
+  type EnhanceLevel,
+  encodeImage,
+  type RgbImage,
+  type VisionPool,
+} from '@stagecraft/vision';
 
 /** Pro jobs go first in the queue (DECISIONS.md "Plans": rush processing). */
 export type JobPriority = 'rush' | 'normal';
 
 export interface EngineJob {
   priority: JobPriority;
-  /** Called with 0..1 while the job runs (only engine steps that report progress call it more than once). */
+  /** Called with 0..1 while the job runs (enhancement reports per tile; other steps at start and end). */
   onProgress?: (fraction: number) => void;
 }
 
 /** Results leave the engine as JPEG at the quality exports use (001 section 9: 92). */
 const RESULT_JPEG_QUALITY = 92;
+
+/** A background-removed piece of furniture: RGBA PNG trimmed to its visible pixels. */
+export interface FurnitureCutout {
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /**
  * The studio's view of the image engine: the "outside system" behind the studio service, as immich's machine
@@ -19,8 +34,12 @@ const RESULT_JPEG_QUALITY = 92;
  */
 export interface StudioEngine {
   detectObjects(image: Uint8Array, job: EngineJob): Promise<Detection[]>;
+  markObject(image: Uint8Array, x: number, y: number, objectType: string, job: EngineJob): Promise<Detection>;
   removeObject(image: Uint8Array, box: Box, job: EngineJob): Promise<Buffer>;
   eraseArea(image: Uint8Array, mask: Uint8Array, job: EngineJob): Promise<Buffer>;
+  cutout(image: Uint8Array, job: EngineJob): Promise<FurnitureCutout>;
+  /** JPEG with the long side exactly 3840 or 7680, ICC profile kept. */
+  enhance(image: Uint8Array, level: EnhanceLevel, job: EngineJob): Promise<Uint8Array>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -33,22 +52,19 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
   let pool: VisionPool | null = null;
   const workers = () => (pool ??= createVisionPool({ size: options.size }));
 
-  // The pool transfers input buffers to the worker (detaching them here): hand it a copy of its own, never a
-  // view into a Buffer that may share its memory with other data.
+  // The pool moves a buffer that owns its memory to the worker (detaching it here), and the caller still needs
+  // its bytes afterwards (to store the original, to draw on): hand the pool a copy of its own.
   const own = (bytes: Uint8Array) => new Uint8Array(bytes);
   const jpeg = (image: RgbImage) => encodeImage(image, 'jpeg', RESULT_JPEG_QUALITY);
-
-  async function run<T>(job: EngineJob, work: (pool: VisionPool) => Promise<T>): Promise<T> {
-    job.onProgress?.(0);
-    const result = await work(workers());
-    job.onProgress?.(1);
-    return result;
-  }
+  const run = (job: EngineJob) => ({ priority: job.priority, onProgress: job.onProgress });
 
   return {
-    detectObjects: (image, job) => run(job, (p) => p.run('detectObjects', own(image))),
-    removeObject: (image, box, job) => run(job, async (p) => jpeg(await p.run('removeObject', own(image), box))),
-    eraseArea: (image, mask, job) => run(job, async (p) => jpeg(await p.run('eraseArea', own(image), own(mask)))),
+    detectObjects: (image, job) => workers().runWith(run(job), 'detectObjects', own(image)),
+    markObject: (image, x, y, objectType, job) => workers().runWith(run(job), 'markObject', own(image), x, y, objectType),
+    removeObject: async (image, box, job) => jpeg(await workers().runWith(run(job), 'removeObject', own(image), box)),
+    eraseArea: async (image, mask, job) => jpeg(await workers().runWith(run(job), 'eraseArea', own(image), own(mask))),
+    cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
+    enhance: (image, level, job) => workers().runWith(run(job), 'enhance', own(image), level),
     async close() {
       const running = pool;
       pool = null;

@@ -3,16 +3,21 @@ import {
   addManualObjectResponse,
   detectObjectsRequest,
   detectObjectsResponse,
+  enhanceImageRequest,
+  enhanceImageResponse,
   eraseFromDrawnAreaRequest,
   exportImageRequest,
   progressResponse,
   removeObjectRequest,
   resultImageResponse,
+  STUDIO_MESSAGES,
   STUDIO_ROUTES,
+  uploadCustomFurnitureResponse,
 } from '@stagecraft/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/http-errors.ts';
 import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
 import type { StudioService } from './service.ts';
 
@@ -24,6 +29,10 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
   const { studio, authenticate } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('onRequest', authenticate);
+
+  // Multipart uploads (custom furniture), read whole and parsed by the WHATWG FormData parser built into Node
+  // (undici): a 10 MB file needs no streaming, and this needs no extra dependency.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   routes.post(
     STUDIO_ROUTES.detectObjects,
@@ -81,6 +90,37 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
     (request) => studio.eraseFromDrawnArea(currentUser(request), request.body),
   );
 
+  routes.post(
+    STUDIO_ROUTES.enhanceImage,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enhance to 4K (3 credits) or 8K (5 credits); progress through progress_id',
+        body: enhanceImageRequest,
+        response: { 200: enhanceImageResponse },
+      },
+    },
+    (request) => studio.enhanceImage(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.uploadCustomFurniture,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a piece of furniture (multipart furniture_image, 10 MB); its background is removed',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadCustomFurnitureResponse },
+      },
+    },
+    async (request) => {
+      const file = await readMultipartFile(request.headers['content-type'], request.body, 'furniture_image');
+      return studio.uploadCustomFurniture(currentUser(request), file);
+    },
+  );
+
   routes.get(
     '/api/ai-design/progress/:progress_id/',
     {
@@ -114,4 +154,19 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
         .send(file);
     },
   );
+}
+
+/** The bytes of one file field of a multipart body; null when the field is missing or not a file. */
+async function readMultipartFile(contentType: string | undefined, body: unknown, field: string): Promise<Buffer | null> {
+  if (!contentType?.startsWith('multipart/form-data') || !Buffer.isBuffer(body)) {
+    throw badRequest(STUDIO_MESSAGES.invalidImageFile, { [field]: ['Send the file as multipart/form-data.'] });
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('The multipart body could not be read.', { [field]: ['The multipart body could not be read.'] });
+  }
+  const file = form.get(field);
+  return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
 }

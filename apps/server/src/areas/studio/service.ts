@@ -11,7 +11,14 @@ import {
   STUDIO_UPLOAD_MAX_BYTES,
   type TrackedAction,
 } from '@stagecraft/contracts';
-import { type Box, isVisionError, type VisionErrorCode } from '@stagecraft/vision';
+import {
+  type Box,
+  ENHANCE_LONG_SIDE,
+  type EnhanceLevel,
+  isVisionError,
+  VisionError,
+  type VisionErrorCode,
+} from '@stagecraft/vision';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -52,11 +59,16 @@ const FAILURE_STATUS: Record<VisionErrorCode, number> = {
   worker_failed: 500,
 };
 
-function engineFailure(prefix: Prefix, error: unknown, overrides: Partial<Record<VisionErrorCode, string>> = {}): unknown {
+function engineFailure(
+  prefix: Prefix,
+  error: unknown,
+  wording: { messages?: Partial<Record<VisionErrorCode, string>>; reasons?: Partial<Record<VisionErrorCode, string>> } = {},
+): unknown {
   if (!isVisionError(error)) return error;
-  const reason = overrides[error.code] ?? error.message;
-  const detail = overrides[error.code] ?? `${prefix}${reason}`;
-  return new HttpError(FAILURE_STATUS[error.code], detail, { error: [reason] });
+  // A message of the spec's own replaces the whole text; a reason of ours replaces the engine's after the prefix.
+  const message = wording.messages?.[error.code];
+  const reason = message ?? wording.reasons?.[error.code] ?? error.message;
+  return new HttpError(FAILURE_STATUS[error.code], message ?? `${prefix}${reason}`, { error: [reason] });
 }
 
 /** One paid step that produces a new image, as each studio edit does. */
@@ -165,7 +177,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
       );
     } catch (error) {
       followed?.failed();
-      throw engineFailure(step.prefix, error, step.messages);
+      throw engineFailure(step.prefix, error, { messages: step.messages });
     }
     const stored = await media.save(user.id, result, 'image/jpeg');
     const original = session ? null : await originalOf(user, image);
@@ -291,29 +303,41 @@ export function createStudioService(deps: StudioServiceDependencies) {
 
     /**
      * A click becomes a manual detection (free). Coordinates are in the client's `image_width` x `image_height`
-     * frame; the box is a tenth of the short side around the click.
+     * frame. With the photo, the engine fits the box to the object under the click; without it, the box is a
+     * tenth of the short side around the click.
      */
     async addManualObject(
       user: UserRow,
-      body: { x: number; y: number; object_type: string; image_width: number; image_height: number },
+      body: { x: number; y: number; object_type: string; image_width: number; image_height: number; image_data?: string },
     ) {
       if (body.x >= body.image_width || body.y >= body.image_height) {
         throw badRequest('The point is outside the image.', { x: ['The point is outside the image.'] });
       }
-      const half = Math.max(1, Math.round(Math.min(body.image_width, body.image_height) * 0.05));
-      const manual_object: Detection = {
-        id: `manual-${randomUUID()}`,
-        class_name: body.object_type,
-        bbox: [
-          Math.max(0, Math.round(body.x) - half),
-          Math.max(0, Math.round(body.y) - half),
-          Math.min(body.image_width, Math.round(body.x) + half),
-          Math.min(body.image_height, Math.round(body.y) + half),
-        ],
-        confidence: 0.5,
-        is_manual: true,
-        is_replaced: false,
-      };
+      let found: Detection;
+      if (body.image_data) {
+        try {
+          const image = await readStudioImage(body.image_data, user.id, media);
+          const scaleX = image.width / body.image_width;
+          const scaleY = image.height / body.image_height;
+          found = await engine.markObject(image.bytes, body.x * scaleX, body.y * scaleY, body.object_type, jobOf(user));
+        } catch (error) {
+          throw engineFailure(FAILURE_PREFIXES.detectObjects, error);
+        }
+      } else {
+        const half = Math.max(1, Math.round(Math.min(body.image_width, body.image_height) * 0.05));
+        found = {
+          id: `manual-${randomUUID()}`,
+          class_name: body.object_type,
+          bbox: [
+            Math.max(0, Math.round(body.x) - half),
+            Math.max(0, Math.round(body.y) - half),
+            Math.min(body.image_width, Math.round(body.x) + half),
+            Math.min(body.image_height, Math.round(body.y) + half),
+          ],
+          confidence: 0.5,
+        };
+      }
+      const manual_object: Detection = { ...found, is_manual: true, is_replaced: false };
       return { success: true as const, manual_object, credits_remaining: user.credits };
     },
 
@@ -359,6 +383,72 @@ export function createStudioService(deps: StudioServiceDependencies) {
         },
         placement: () => ({ furnitureType: 'erase', isFurniture: false }),
       });
+    },
+
+    /** 4K or 8K enhancement (3 or 5 credits), refused for a photo already that large. */
+    async enhanceImage(
+      user: UserRow,
+      body: { image_data: string; enhancement_level: EnhanceLevel; session_id?: string; progress_id?: string },
+    ) {
+      const level = body.enhancement_level;
+      const result = await imageStep(user, {
+        action: level === '8k' ? 'enhancement_8k' : 'enhancement_4k',
+        insufficient: level === '8k' ? INSUFFICIENT_CREDITS_MESSAGES.enhance8k : INSUFFICIENT_CREDITS_MESSAGES.enhance4k,
+        prefix: FAILURE_PREFIXES.enhanceImage,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        async produce(image, job) {
+          if (Math.max(image.width, image.height) >= ENHANCE_LONG_SIDE[level]) {
+            throw new VisionError('invalid_argument', `The image is already ${level.toUpperCase()} or larger`);
+          }
+          const enhanced = await engine.enhance(image.bytes, level, job);
+          return Buffer.from(enhanced.buffer, enhanced.byteOffset, enhanced.byteLength);
+        },
+        placement: () => ({ furnitureType: `enhance_${level}`, isFurniture: false }),
+        tracked: ['ENHANCEMENT_SUCCESS'],
+      });
+      const { result_image, ...rest } = result;
+      return { ...rest, enhanced_image: result_image };
+    },
+
+    /**
+     * A piece of the user's own furniture (free): a photo, checked by content, whose background the engine
+     * removes; the cut-out is stored for its owner alone.
+     */
+    async uploadCustomFurniture(user: UserRow, file: Buffer | null) {
+      if (!file || file.length === 0) {
+        throw badRequest(STUDIO_MESSAGES.invalidImageFile, { furniture_image: [STUDIO_MESSAGES.invalidImageFile] });
+      }
+      if (file.length > STUDIO_UPLOAD_MAX_BYTES) throw fileTooLarge();
+      let image: StudioImage;
+      try {
+        image = { ...(await inspectImage(file)), mediaId: null };
+      } catch {
+        throw badRequest(STUDIO_MESSAGES.invalidImageFile, { furniture_image: [STUDIO_MESSAGES.invalidImageFile] });
+      }
+      let piece: { png: Uint8Array; width: number; height: number };
+      try {
+        piece = await engine.cutout(image.bytes, jobOf(user));
+      } catch (error) {
+        throw engineFailure(FAILURE_PREFIXES.uploadCustomFurniture, error, {
+          reasons: { no_foreground: 'No piece of furniture stands out from the background in this photo' },
+        });
+      }
+      const stored = await media.save(
+        user.id,
+        Buffer.from(piece.png.buffer, piece.png.byteOffset, piece.png.byteLength),
+        'image/png',
+      );
+      const furnitureId = randomUUID();
+      await repository.insertCustomFurniture({
+        id: furnitureId,
+        userId: user.id,
+        mediaId: stored.id,
+        width: piece.width,
+        height: piece.height,
+      });
+      return { success: true as const, furniture_id: furnitureId, furniture_image: stored.url };
     },
 
     /**

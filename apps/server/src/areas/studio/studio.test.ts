@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { creditLedger, designPlacements, designSessions, trackedActions } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, meanDifference, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
+import { dataUrl, meanDifference, multipart, readRoomFixture, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
 
 interface ResultBody {
   success: true;
@@ -260,6 +260,92 @@ describeEachDatabase(
       expect(manual_object).toMatchObject({ class_name: 'table_lamp', is_manual: true });
       const [x1, y1, x2, y2] = manual_object.bbox;
       expect(x1 < 200 && 200 < x2 && y1 < 300 && 300 < y2).toBe(true);
+
+      // With the photo, the engine fits the box to the salient object at the click (the refrigerator, COCO box
+      // 245,185,411,541): the box reaches the click or comes within the engine's search reach of it.
+      const fitted = await user.post(STUDIO_ROUTES.addManualObject, {
+        x: 330,
+        y: 380,
+        object_type: 'refrigerator',
+        image_width: 424,
+        image_height: 640,
+        image_data: kitchenUrl,
+      });
+      expect(fitted.statusCode, fitted.body).toBe(200);
+      const [fx1, fy1, fx2, fy2] = fitted.json().manual_object.bbox;
+      const reach = Math.ceil(424 * 0.06) + 1;
+      expect(Math.max(fx1 - 330, 330 - fx2, 0)).toBeLessThanOrEqual(reach);
+      expect(Math.max(fy1 - 380, 380 - fy2, 0)).toBeLessThanOrEqual(reach);
+      expect(fx2).toBeLessThanOrEqual(424);
+      expect(fy2).toBeLessThanOrEqual(640);
+      expect(await user.credits()).toBe(0);
+    });
+
+    it('enhances to 4K for 3 credits, and refuses what is already 4K without charging', async () => {
+      const user = await studioUser(ctx(), { credits: 5 });
+      const photo = await roomPhoto('coco_val2017_000000000802.jpg', 240);
+      const progressId = randomUUID();
+      const response = await user.post(STUDIO_ROUTES.enhanceImage, {
+        image_data: dataUrl(photo),
+        enhancement_level: '4k',
+        progress_id: progressId,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ enhanced_image: string; credits_remaining: number; session_id: string }>();
+      expect(body.credits_remaining).toBe(2);
+      const enhanced = await sharp(await fetchMedia(body.enhanced_image)).metadata();
+      expect([enhanced.format, Math.max(enhanced.width ?? 0, enhanced.height ?? 0)]).toEqual(['jpeg', 3840]);
+      expect((await user.get(STUDIO_ROUTES.progress(progressId))).json()).toEqual({ success: true, progress: 1, status: 'done' });
+
+      const tooFew = await user.post(STUDIO_ROUTES.enhanceImage, { image_data: dataUrl(photo), enhancement_level: '4k' });
+      expect(tooFew.statusCode).toBe(402);
+      expect(tooFew.json().detail).toBe('Insufficient credits for 4K enhancement');
+      const eightK = await user.post(STUDIO_ROUTES.enhanceImage, { image_data: dataUrl(photo), enhancement_level: '8k' });
+      expect(eightK.json().detail).toBe('Insufficient credits for 8K enhancement');
+
+      const rich = await studioUser(ctx(), { credits: 5 });
+      const again = await rich.post(STUDIO_ROUTES.enhanceImage, { image_data: body.enhanced_image, enhancement_level: '4k' });
+      expect(again.statusCode).toBe(404); // another user's result
+      const big = await sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
+      const already = await rich.post(STUDIO_ROUTES.enhanceImage, { image_data: dataUrl(big), enhancement_level: '4k' });
+      expect(already.statusCode).toBe(400);
+      expect(already.json().detail).toBe('Enhancement failed: The image is already 4K or larger');
+      expect(await rich.credits()).toBe(5);
+    });
+
+    it('cuts out an uploaded piece of furniture for its owner; refuses what is not an image', async () => {
+      const user = await studioUser(ctx());
+      const chair = await sharp(await readRoomFixture('furniture/furni_product-1.png'))
+        .resize({ width: 320, height: 320, fit: 'inside' })
+        .flatten({ background: '#f4f1ea' })
+        .jpeg()
+        .toBuffer();
+      const upload = await ctx().app.inject({
+        method: 'POST',
+        url: STUDIO_ROUTES.uploadCustomFurniture,
+        ...(await multipart('furniture_image', chair, 'chair.jpg', user.headers)),
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const body = upload.json<{ furniture_id: string; furniture_image: string }>();
+      const cut = await sharp(await fetchMedia(body.furniture_image)).metadata();
+      expect([cut.format, cut.hasAlpha]).toEqual(['png', true]);
+
+      const text = await ctx().app.inject({
+        method: 'POST',
+        url: STUDIO_ROUTES.uploadCustomFurniture,
+        ...(await multipart('furniture_image', Buffer.from('not an image at all'), 'chair.png', user.headers)),
+      });
+      expect(text.statusCode).toBe(400);
+      expect(text.json().furniture_image).toEqual(['Please upload a valid image file.']);
+      const huge = await ctx().app.inject({
+        method: 'POST',
+        url: STUDIO_ROUTES.uploadCustomFurniture,
+        ...(await multipart('furniture_image', Buffer.alloc(10_485_761, 1), 'big.jpg', user.headers)),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().detail).toBe('File too large. Please use images under 10MB.');
     });
 
     it('exports a watermarked JPEG on the free plan and the untouched image on a paid plan', async () => {
