@@ -82,7 +82,8 @@ export const imageDataUrl = z
 export const MEDIA_URL_PATTERN = /^\/media\/([A-Za-z0-9_-]{22})(\?[^#\s]*)?$/;
 /** An image the client sends: a data URL, or the URL of one of the caller's own stored images. */
 export const imageData = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'Please upload an image first' : undefined) })
+  .min(1, { error: 'Please upload an image first', abort: true })
   .refine(
     (value) => imageDataUrl.safeParse(value).success || MEDIA_URL_PATTERN.test(value),
     'Expected a base64 data URL of a JPEG, PNG or WebP image, or the URL of one of your stored images.',
@@ -195,9 +196,14 @@ export const themeFurnitureResponse = z.object({ success, theme: z.string(), fur
 export const themeMaterialsResponse = z.object({ success, theme: z.string(), materials: z.array(z.string()) });
 export const drawingFurnitureTypesResponse = z.object({ success, all_furniture_types: z.array(z.string()) });
 
+/**
+ * A drawn mask (`mask_image`): a PNG data URL in which the drawn pixels are white (or any bright colour) and
+ * opaque, everything else black or transparent; at the photo's natural size, or at the canvas size of the same
+ * aspect (the server scales it).
+ */
 export const addFurnitureToDrawnAreaRequest = z.object({
   image_data: imageData,
-  mask_image: imageData,
+  mask_image: z.string().min(ERASE_MASK_MIN_LENGTH, 'Please draw an area first before adding furniture'),
   furniture_type: z.string().min(1),
   ...step,
 });
