@@ -36,6 +36,9 @@ interface Segment {
 
 /** The line-based part of the geometry depends on the pixels only; keyed by the pixel buffer. */
 const lineGeometryCache = new WeakMap<Uint8Array, LineGeometry>();
+/** The same, keyed by a digest of the encoded photo: the server sends the same file again for each piece. */
+const lineGeometryByDigest = new Map<string, LineGeometry>();
+const DIGEST_CACHE_SIZE = 32;
 
 interface LineGeometry {
   horizonY: number;
@@ -50,11 +53,19 @@ interface LineGeometry {
  * the floor, the light's side from where the brightest part of the upper image is. Falls back to a typical
  * real-estate camera (horizon at 43% of the height, 1.4 m) so that scaling stays sensible.
  */
-export async function estimateRoomGeometry(image: RgbImage, detections: readonly Detection[] = []): Promise<RoomGeometry> {
-  let lines = lineGeometryCache.get(image.data);
+export async function estimateRoomGeometry(
+  image: RgbImage,
+  detections: readonly Detection[] = [],
+  encodedDigest?: string,
+): Promise<RoomGeometry> {
+  let lines = lineGeometryCache.get(image.data) ?? (encodedDigest ? lineGeometryByDigest.get(encodedDigest) : undefined);
   if (!lines) {
     lines = await estimateLineGeometry(image);
     lineGeometryCache.set(image.data, lines);
+    if (encodedDigest) {
+      if (lineGeometryByDigest.size >= DIGEST_CACHE_SIZE) lineGeometryByDigest.delete(lineGeometryByDigest.keys().next().value!);
+      lineGeometryByDigest.set(encodedDigest, lines);
+    }
   }
   const camera = cameraHeightFromObjects(detections, lines.horizonY, image.height);
   return {

@@ -165,8 +165,9 @@ describe('placeFurniture', () => {
       }
     }
     expect(changedInside).toBeGreaterThan((px2 - px1) * (py2 - py1) * 0.5);
-    // The floor just under the legs is darker: the piece casts a contact shadow.
-    const floorBelow = (Math.round(placement.contact.y) + 2) * W + Math.round(placement.contact.x);
+    // The floor just under a leg is darker: the piece casts a contact shadow.
+    const legX = Math.round(placement.pieceBox[0] + (px2 - px1) * 0.025);
+    const floorBelow = (Math.round(placement.contact.y) + 1) * W + legX;
     expect(image.data[floorBelow * 3 + 1]!).toBeLessThan(room.data[floorBelow * 3 + 1]! - 10);
   });
 

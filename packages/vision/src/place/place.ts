@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
@@ -47,7 +48,7 @@ export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRe
   const geometry =
     request.geometry && request.geometry.width === W && request.geometry.height === H
       ? request.geometry
-      : await estimateRoomGeometry(image, request.detections);
+      : await estimateRoomGeometry(image, request.detections, input instanceof Uint8Array ? digest(input) : undefined);
 
   const standX = clamp(area ? (area[0] + area[2]) / 2 : request.x, 0, W - 1);
   const standY = clamp(area ? area[3] : request.y, 0, H);
@@ -122,7 +123,9 @@ export async function replaceObject(
   const image = await decodeImage(input);
   const others = (options.detections ?? []).filter((d) => d.id !== detection.id);
   // The geometry comes from the photo before removal: the removed object's edges and size are evidence too.
-  const geometry = options.geometry ?? (await estimateRoomGeometry(image, options.detections ?? [detection]));
+  const geometry =
+    options.geometry ??
+    (await estimateRoomGeometry(image, options.detections ?? [detection], input instanceof Uint8Array ? digest(input) : undefined));
   const removed = await removeObject(image, detection.bbox);
   const [x1, , x2, y2] = detection.bbox;
   return placeFurniture(removed, {
@@ -134,6 +137,10 @@ export async function replaceObject(
     detections: others,
     geometry,
   });
+}
+
+function digest(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('base64');
 }
 
 function clamp(value: number, low: number, high: number): number {
@@ -280,9 +287,10 @@ interface ShadowLayer {
  */
 function buildShadow(s: ShadowInput): ShadowLayer {
   const halfDepth = Math.max(2, s.depthPx / 2);
-  const halfWidth = s.pieceWidth * (s.sprite.contactAt === 'front' ? 0.5 : 0.46);
+  const halfWidth = s.pieceWidth * 0.46;
   const footX = s.contact.x - s.geometry.lightFromX * halfWidth * 0.25;
-  const footY = s.sprite.contactAt === 'front' ? s.contact.y - halfDepth * 0.6 : s.contact.y;
+  // A cut-out's contact is its front edge: the footprint's centre is half its depth further back.
+  const footY = s.sprite.contactAt === 'front' ? s.contact.y - halfDepth : s.contact.y;
   const soft = Math.max(1.5, s.pieceWidth * 0.02);
   const margin = Math.ceil(soft * 3);
   const box: Box = [
@@ -297,13 +305,13 @@ function buildShadow(s: ShadowInput): ShadowLayer {
   if (values.length === 0) return { box, values };
 
   const rendered = s.frame.shadow;
-  const poolStrength = s.sprite.contactAt === 'centre' ? 0.3 : 0.55;
+  const poolStrength = s.sprite.contactAt === 'centre' ? 0.3 : 0.4;
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const dx = (box[0] + x + 0.5 - footX) / halfWidth;
       const dy = (box[1] + y + 0.5 - footY) / halfDepth;
       const rho = Math.sqrt(dx * dx + dy * dy);
-      values[y * bw + x] = poolStrength * (1 - smoothstep(0.3, 1.15, rho));
+      values[y * bw + x] = poolStrength * (1 - smoothstep(0.2, 1.1, rho));
     }
   }
   const layer = new Float32Array(values.length);

@@ -1,0 +1,227 @@
+/**
+ * Placement: timings on a 1920x1280 photo (place, median of 5; replace = remove + place) and a contact sheet of
+ * every theme's set placed into three fixture rooms (the fixture cut-outs until rendered sprites exist), for a
+ * person to judge. `run(ctx)` for `npm run eval:vision`; stand-alone:
+ *   node --import tsx packages/vision/scripts/sections/place.ts [--out dir] [--no-sheet]
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import type { Detection } from '../../src/detect/detect.ts';
+import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
+import { estimateRoomGeometry } from '../../src/place/geometry.ts';
+import { customSprite, loadSprite, placeFurniture, placeFurnitureDetailed, replaceObject } from '../../src/place/index.ts';
+import type { FurnitureSpriteInfo, PlaceableSprite } from '../../src/place/types.ts';
+import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
+
+export interface PlaceEvalContext {
+  /** Where the contact sheet goes (HTML + JPEGs); none is written without it. */
+  outDir?: string;
+  log?: (line: string) => void;
+}
+
+const FURNITURE_DIR = fileURLToPath(new URL('../../../furniture/', import.meta.url));
+
+/** Floor spots (fractions of width and height), farthest first, for each sheet room. */
+const SHEET_ROOMS: { file: string; spots: [number, number][] }[] = [
+  {
+    file: 'empty_maateusx_enhance-before.jpg',
+    spots: [
+      [0.28, 0.66],
+      [0.72, 0.66],
+      [0.5, 0.68],
+      [0.2, 0.74],
+      [0.78, 0.76],
+      [0.5, 0.79],
+      [0.3, 0.88],
+      [0.72, 0.9],
+      [0.5, 0.95],
+    ],
+  },
+  {
+    file: 'empty_maateusx_furnish-before.jpg',
+    spots: [
+      [0.45, 0.58],
+      [0.32, 0.63],
+      [0.58, 0.64],
+      [0.25, 0.71],
+      [0.55, 0.72],
+      [0.4, 0.8],
+      [0.2, 0.88],
+      [0.7, 0.88],
+      [0.45, 0.95],
+    ],
+  },
+  {
+    file: 'empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg',
+    spots: [
+      [0.36, 0.62],
+      [0.56, 0.61],
+      [0.74, 0.64],
+      [0.25, 0.7],
+      [0.5, 0.72],
+      [0.8, 0.74],
+      [0.3, 0.84],
+      [0.62, 0.86],
+      [0.45, 0.95],
+    ],
+  },
+];
+
+interface SheetSet {
+  name: string;
+  sprites: PlaceableSprite[];
+}
+
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** The rendered library's manifest when the assets pipeline has produced one (read as plain JSON: eval only). */
+async function renderedSprites(): Promise<(FurnitureSpriteInfo & { theme: string | null })[]> {
+  for (const path of [join(FURNITURE_DIR, 'manifest.json'), join(FURNITURE_DIR, 'sprites', 'manifest.json')]) {
+    if (!existsSync(path)) continue;
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
+    const list = Array.isArray(parsed) ? parsed : (parsed as { sprites?: unknown }).sprites;
+    if (Array.isArray(list)) return list as (FurnitureSpriteInfo & { theme: string | null })[];
+  }
+  return [];
+}
+
+async function fixtureCutouts(): Promise<PlaceableSprite[]> {
+  const cutouts: [string, string][] = [
+    ['furni_couch.png', 'armchair'],
+    ['furni_sofa.png', 'armchair'],
+    ['furni_product-1.png', 'dining_chair'],
+    ['furni_product-2.png', 'armchair'],
+    ['furni_product-3.png', 'dining_chair'],
+  ];
+  return Promise.all(cutouts.map(async ([file, type]) => customSprite(await readFile(join(FIXTURES_DIR, 'furniture', file)), { type })));
+}
+
+async function sheetSets(): Promise<SheetSet[]> {
+  const manifest = await renderedSprites();
+  if (manifest.length === 0) return [{ name: 'fixture cut-outs (no rendered sprites yet)', sprites: await fixtureCutouts() }];
+  const byTheme = new Map<string, PlaceableSprite[]>();
+  for (const info of manifest) {
+    const sprite = await loadSprite(info, FURNITURE_DIR);
+    const theme = info.theme ?? 'neutral';
+    byTheme.set(theme, [...(byTheme.get(theme) ?? []), sprite]);
+  }
+  return [...byTheme.entries()].map(([name, sprites]) => ({ name, sprites }));
+}
+
+/**
+ * A set laid out in a room: rugs first (flat, under everything), then the widest pieces at the farthest spots;
+ * drawn far to near so nearer pieces overlap farther ones.
+ */
+async function stageRoom(photo: RgbImage, spots: [number, number][], sprites: PlaceableSprite[]): Promise<RgbImage> {
+  const geometry = await estimateRoomGeometry(photo);
+  const rugs = sprites.filter((s) => s.type === 'rug');
+  const pieces = sprites.filter((s) => s.type !== 'rug').sort((a, b) => b.sizeCm.width - a.sizeCm.width);
+  let staged = photo;
+  for (const rug of rugs) {
+    const [fx, fy] = spots[Math.floor(spots.length / 2)]!;
+    staged = await placeFurniture(staged, { x: fx * photo.width, y: fy * photo.height, sprite: rug, sizeScale: 1, geometry });
+  }
+  // Fewer pieces than spots: spread them over the spots, still the widest farthest.
+  const used = pieces.slice(0, spots.length);
+  const step = used.length > 1 ? (spots.length - 1) / (used.length - 1) : 0;
+  const assigned = used.map((sprite, i) => ({ sprite, spot: spots[Math.round(i * step)]! }));
+  assigned.sort((a, b) => a.spot[1] - b.spot[1]);
+  for (const { sprite, spot } of assigned) {
+    staged = await placeFurniture(staged, { x: spot[0] * photo.width, y: spot[1] * photo.height, sprite, sizeScale: 1, geometry });
+  }
+  return staged;
+}
+
+async function writeSheet(outDir: string, log: (line: string) => void): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  const sets = await sheetSets();
+  const rooms = await Promise.all(SHEET_ROOMS.map(async (r) => ({ ...r, photo: await decodeImage(await readFile(join(FIXTURES_DIR, r.file))) })));
+  const rows: string[] = [];
+  for (const set of sets) {
+    const cells: string[] = [];
+    for (const [index, room] of rooms.entries()) {
+      const staged = await stageRoom(room.photo, room.spots, set.sprites);
+      const name = `place-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${index + 1}.jpg`;
+      const jpeg = await sharp(await encodeImage(staged)).resize({ width: 1200, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+      await writeFile(join(outDir, name), jpeg);
+      cells.push(`<td><a href="${name}"><img src="${name}" width="400"></a></td>`);
+    }
+    rows.push(`<tr><th>${set.name}<br><small>${set.sprites.map((s) => s.id === 'custom' ? s.type : s.id).join(', ')}</small></th>${cells.join('')}</tr>`);
+  }
+  const html = `<!doctype html><meta charset="utf-8"><title>Placement contact sheet</title>
+<style>body{font-family:sans-serif}th{text-align:left;vertical-align:top;width:180px}img{display:block}</style>
+<h1>Placement: every set in three fixture rooms</h1><p>${new Date().toISOString()}. Judge: scale, contact with the floor, shadows, light and colour, facing.</p>
+<table>${rows.join('\n')}</table>`;
+  await writeFile(join(outDir, 'place.html'), html);
+  log(`contact sheet: ${join(outDir, 'place.html')} (${sets.length} sets x ${rooms.length} rooms)`);
+}
+
+export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
+  const log = ctx.log ?? ((line: string) => console.log(line));
+  log(`\n## Placement (${new Date().toISOString()}, load ${load()})`);
+  const source = await decodeImage(await readFile(join(FIXTURES_DIR, 'empty_maateusx_furnish-before.jpg')));
+  const photo = await resizeImage(source, 1920, 1280);
+  const jpeg = new Uint8Array(await encodeImage(photo, 'jpeg', 92));
+  const sets = await sheetSets();
+  const sprite = sets[0]!.sprites[0]!;
+  const request = { x: 760, y: 1050, sprite, sizeScale: 1 };
+
+  // First call on a photo: decode + line geometry (OpenCV warm-up excluded by one untimed call on another photo).
+  await estimateRoomGeometry(source);
+  const cold = await timeIt(1, () => placeFurniture(jpeg, request));
+  const fromJpeg = await timeIt(5, () => placeFurniture(jpeg, request));
+  const geometry = await estimateRoomGeometry(photo);
+  const fromPixels = await timeIt(5, () => placeFurniture(photo, { ...request, geometry }));
+  const { placement } = await placeFurnitureDetailed(photo, { ...request, geometry });
+  log(`sprite ${sprite.id}/${sprite.type}, piece ${placement.pieceBox[2] - placement.pieceBox[0]}x${placement.pieceBox[3] - placement.pieceBox[1]} px`);
+  log(`place 1920x1280, JPEG in, first call on the photo (geometry estimated): ${cold[0]!.toFixed(0)} ms`);
+  log(`place 1920x1280, JPEG in, geometry cached: median ${median(fromJpeg).toFixed(0)} ms [${fromJpeg.map((t) => t.toFixed(0)).join(', ')}]`);
+  log(`place 1920x1280, pixels in, geometry given: median ${median(fromPixels).toFixed(0)} ms [${fromPixels.map((t) => t.toFixed(0)).join(', ')}] (target < 500 ms)`);
+
+  // Replace: a real chair in a COCO bedroom (about 7% of the photo), scaled to 1920x1280.
+  const room = await decodeImage(await readFile(join(FIXTURES_DIR, 'coco_val2017_000000001993.jpg')));
+  const big = await resizeImage(room, 1920, 1280);
+  const k = [1920 / room.width, 1280 / room.height];
+  const chair: Detection = {
+    id: 'chair',
+    class_name: 'chair',
+    bbox: [Math.round(109 * k[0]!), Math.round(250 * k[1]!), Math.round(228 * k[0]!), Math.round(409 * k[1]!)],
+    confidence: 0.9,
+  };
+  const replaced = await timeIt(3, () => replaceObject(big, chair, sprite));
+  log(`replace 1920x1280 (remove a chair box ${chair.bbox[2] - chair.bbox[0]}x${chair.bbox[3] - chair.bbox[1]}, then place): median ${median(replaced).toFixed(0)} ms [${replaced.map((t) => t.toFixed(0)).join(', ')}]`);
+  log(`load after: ${load()}`);
+  if (ctx.outDir) {
+    await writeSheet(ctx.outDir, log);
+    const after = await replaceObject(big, chair, sprite);
+    await writeFile(join(ctx.outDir, 'replace.jpg'), await encodeImage(after, 'jpeg', 85));
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'place-sheet';
+  await run({ outDir: args.includes('--no-sheet') || !outDir ? undefined : resolve(outDir) });
+}
