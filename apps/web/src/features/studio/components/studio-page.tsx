@@ -127,7 +127,10 @@ export function StudioPage() {
   const pickFile = () => fileInput.current?.click();
   const handleFiles = (files: FileList | null | undefined) => {
     const file = files?.[0];
-    if (file) void operations.uploadRoom(file);
+    if (!file) return;
+    // The tutorial walks through the sample room; the user's own photo ends it as it ends demo mode.
+    skip();
+    void operations.uploadRoom(file);
   };
   const handleDrop = (event: DragEvent) => {
     event.preventDefault();

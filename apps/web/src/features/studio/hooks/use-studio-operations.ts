@@ -381,7 +381,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const download = useCallback(async () => {
     const image = currentImage();
     if (!image) return;
-    await perform('upload', 'Preparing your download…', async () => {
+    await perform('download', 'Preparing your download…', async () => {
       let exported;
       try {
         exported = await exportImage({ image_data: await toImageData(image), session_id: sessionId() });

@@ -43,6 +43,8 @@ export const FAILURE_PREFIX = {
   enhancement: 'Enhancement failed: ',
   upload: 'Upload failed: ',
   erase: 'Erase failed: ',
+  // Ours: the spec's studio has no export call to fail.
+  download: 'Download failed: ',
 } as const;
 export type FailureKind = keyof typeof FAILURE_PREFIX;
 

@@ -1,0 +1,239 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createVerifiedUser } from './support/accounts.ts';
+
+/**
+ * The design studio in Chromium against the real server and the real vision engine: the demo tutorial on the
+ * sample room with a new account's 3 credits, then a real room photo through every paid step, with the
+ * credits badge following the ledger after each one.
+ */
+
+type Account = Awaited<ReturnType<typeof createVerifiedUser>>;
+
+/** The real room photo (a living room with a sectional sofa and an armchair), at about 1920 px like a listing photo. */
+const ROOM_FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/rooms/furnished_roomgpt_original-pic.jpg');
+const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS ?? path.join(os.tmpdir(), 'studio-e2e');
+
+async function roomPhoto(): Promise<Buffer> {
+  return sharp(await readFile(ROOM_FIXTURE)).rotate().resize(1920, 1280, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/app/login');
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: /^(sign in|log in)$/i }).click();
+  await expect(page).toHaveURL(/\/app\/?$/);
+  await expect(page.getByLabel(/^Credits: \d+$/)).toBeVisible();
+}
+
+async function accessToken(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('authTokens'));
+  return (JSON.parse(stored ?? '{}') as { access: string }).access;
+}
+
+/** The balance in the ledger, read through the API as the chrome reads it. */
+async function ledgerCredits(page: Page, request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/user-credits/', { headers: { Authorization: `Bearer ${await accessToken(page)}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { credits: number }).credits;
+}
+
+/** The chrome's badge shows `expected`, and so does the ledger. */
+async function expectCredits(page: Page, request: APIRequestContext, expected: number): Promise<void> {
+  await expect(page.getByLabel(`Credits: ${expected}`)).toBeVisible({ timeout: 30_000 });
+  expect(await ledgerCredits(page, request)).toBe(expected);
+}
+
+async function buyAgencyPack(page: Page): Promise<void> {
+  await page.goto('/app/pricing');
+  await page.getByRole('button', { name: 'Credit Packs', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy Agency Pack' }).click();
+  await expect(page).toHaveURL(/\/app\/test-checkout\/[\w-]+$/);
+  await page.getByRole('button', { name: /^Pay \$69/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Accepted' })).toBeVisible();
+}
+
+/** Waits for the studio's long operation to finish (the status line leaves its busy text). */
+async function waitUntilIdle(page: Page, timeout = 120_000): Promise<void> {
+  await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
+}
+
+/** Clicks the canvas at a fraction of its width and height. */
+async function clickCanvas(page: Page, fx: number, fy: number): Promise<void> {
+  const box = await page.getByTestId('studio-canvas').boundingBox();
+  if (!box) throw new Error('The canvas is not on screen');
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+test.describe('design studio', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('a new user runs the 3-step tutorial on the sample room with the 3 sign-up credits', async ({ page, request }) => {
+    const account = await createVerifiedUser(request, 'tutorial');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await logIn(page, account);
+
+    await expect(page.getByRole('heading', { name: new RegExp(`Welcome back, ${account.username}`) })).toBeVisible();
+    await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
+    const tutorial = page.getByTestId('tutorial-card');
+    await expect(tutorial.getByText('Step 1: Auto detect')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '1200');
+    await expect(page.getByText('Low Credits').first()).toBeVisible();
+    await expectCredits(page, request, 3);
+    await shot(page, '01-sample-room');
+
+    // Step 1: detection on the sample room (a render whose sofa, plant and chair the detector finds).
+    await page.getByRole('button', { name: /^Auto Detect \(1 credit\)/ }).click();
+    await waitUntilIdle(page);
+    const items = page.getByTestId('detection-item');
+    await expect(items.first()).toBeVisible();
+    expect(await items.count()).toBeGreaterThanOrEqual(2);
+    await expect(items.first()).toContainText(/\d+% confidence/);
+    await expectCredits(page, request, 2);
+    await expect(page.getByTestId('detection-counts')).toContainText(/\d+ auto, 0 manual/);
+    await shot(page, '02-detect-mode');
+    await expect(tutorial.getByText('Step 2: Remove an object')).toBeVisible({ timeout: 5_000 });
+
+    // Step 2: remove the first detected object.
+    const before = await items.count();
+    const firstName = (await items.first().locator('.MuiListItemText-primary').textContent()) ?? '';
+    await page.getByRole('button', { name: `Remove ${firstName.replace(/manual|replaced/g, '').trim()}` }).first().click();
+    await waitUntilIdle(page);
+    await expect(items).toHaveCount(before - 1);
+    await expectCredits(page, request, 1);
+    await expect(page.getByRole('heading', { name: 'Your result' })).toBeVisible();
+    await expect(tutorial.getByText('Step 3: Change the walls')).toBeVisible({ timeout: 5_000 });
+
+    // Step 3: a wall material.
+    await page.getByRole('tab', { name: 'Wall Materials' }).click();
+    await page.getByRole('button', { name: 'Apply sage green paint to the walls' }).click();
+    await waitUntilIdle(page);
+    await expectCredits(page, request, 0);
+    await expect(page.getByText('Tutorial complete')).toBeVisible({ timeout: 5_000 });
+    await expect(tutorial).toHaveCount(0);
+    await shot(page, '03-walls-mode');
+
+    // Under 1 credit the detection buttons are disabled.
+    await page.getByRole('tab', { name: 'Auto Detect' }).click();
+    await expect(page.getByRole('button', { name: /^Auto Detect \(1 credit\)/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Detect Objects in Sample' })).toBeDisabled();
+    const warning = page.getByRole('link', { name: 'Get Credits' }).first();
+    await expect(warning).toHaveAttribute('href', '/app/pricing?source=credit_warning&intent=urgent_credits');
+  });
+
+  test('a user stages a real room photo: upload, detect, remove, themed piece, walls, 4K, download', async ({ page, request }) => {
+    const account = await createVerifiedUser(request, 'stager');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await logIn(page, account);
+    await buyAgencyPack(page);
+    await page.goto('/app');
+    await expectCredits(page, request, 33);
+
+    // The tutorial can be skipped and started again from Getting Started.
+    const tutorial = page.getByTestId('tutorial-card');
+    await expect(tutorial.getByText('Step 1: Auto detect')).toBeVisible();
+    await page.getByRole('button', { name: 'Skip tutorial' }).click();
+    await expect(tutorial).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start Interactive Tutorial' }).click();
+    await expect(tutorial.getByText('Step 1: Auto detect')).toBeVisible();
+    await page.getByRole('button', { name: 'Skip tutorial' }).click();
+
+    // A file over 10 MB is refused with the spec's words, before any upload.
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10_485_761, 1) });
+    await expect(page.getByText('File too large. Please use images under 10MB.')).toBeVisible();
+
+    // Upload: demo mode ends, auto-detect (on by default) runs.
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '1920');
+    await expect(page.getByText('Demo Mode', { exact: true })).toHaveCount(0);
+    await waitUntilIdle(page);
+    const items = page.getByTestId('detection-item');
+    await expect(items.first()).toBeVisible();
+    await expectCredits(page, request, 32);
+    await shot(page, '10-upload-autodetect');
+
+    // Click to detect without a type: the spec's message.
+    await clickCanvas(page, 0.05, 0.05);
+    await expect(page.getByText('Please select an object type first')).toBeVisible();
+
+    // Remove the first detected object.
+    const before = await items.count();
+    await items.first().getByRole('button', { name: /^Remove / }).click();
+    await waitUntilIdle(page);
+    await expect(items).toHaveCount(before - 1);
+    await expectCredits(page, request, 31);
+    await expect(page.getByRole('heading', { name: 'Your result' })).toBeVisible();
+    await shot(page, '11-removed');
+
+    // Undo brings the object back, redo removes it again; neither costs anything.
+    await page.keyboard.press('Control+z');
+    await expect(items).toHaveCount(before);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(items).toHaveCount(before - 1);
+
+    // Themed Design: bohemian by default; arm its first piece and click the floor.
+    await page.getByRole('tab', { name: 'Themed Design' }).click();
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toContainText('Bohemian');
+    const piece = page.getByRole('group', { name: 'Themed furniture' }).getByRole('button').first();
+    await piece.click();
+    await expect(piece).toHaveAttribute('aria-pressed', 'true');
+    await clickCanvas(page, 0.5, 0.85);
+    await waitUntilIdle(page);
+    await expectCredits(page, request, 29);
+    await shot(page, '12-themed-mode');
+
+    // Switching modes disarms the piece (001 section 4).
+    await page.getByRole('tab', { name: 'Click & Place' }).click();
+    await page.getByRole('tab', { name: 'Themed Design' }).click();
+    await expect(page.getByRole('group', { name: 'Themed furniture' }).getByRole('button', { pressed: true })).toHaveCount(0);
+
+    // Walls.
+    await page.getByRole('tab', { name: 'Wall Materials' }).click();
+    await page.getByRole('button', { name: 'Apply sage green paint to the walls' }).click();
+    await waitUntilIdle(page);
+    await expectCredits(page, request, 28);
+    await shot(page, '13-walls-mode');
+
+    // Enhance to 4K with a determinate progress bar, then it is blocked on the enhanced image.
+    await page.getByRole('button', { name: /^Enhance 4K/ }).click();
+    await expect(page.getByTestId('studio-status')).toContainText('Enhancing to 4K');
+    await waitUntilIdle(page, 540_000);
+    await expect(page.getByText('Enhanced 4K')).toBeVisible();
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '3840');
+    await expect(page.getByRole('button', { name: /^Enhance 4K/ })).toBeDisabled();
+    await expectCredits(page, request, 25);
+    await shot(page, '14-enhanced');
+
+    // Download goes through the export call: a JPEG of the enhanced size.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const download = await downloadPromise;
+    const file = await download.path();
+    const metadata = await sharp(await readFile(file)).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(metadata.width).toBe(3840);
+    await expectCredits(page, request, 25);
+
+    // Use as base clears the detections; the other modes render their panels.
+    await page.getByRole('button', { name: 'Use as Base' }).click();
+    await expect(page.getByTestId('detection-counts')).toContainText('0 auto, 0 manual');
+    for (const [tab, name] of [
+      ['Click & Place', '15-place-mode'],
+      ['Custom Furniture', '16-custom-mode'],
+      ['Drawing', '17-draw-mode'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await shot(page, name);
+    }
+  });
+});
