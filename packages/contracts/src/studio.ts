@@ -187,6 +187,10 @@ export const furnitureTypesResponse = z.object({
   manual_object_types: z.record(z.string(), z.string()),
   furniture_types: z.array(z.string()),
   material_types: z.array(z.string()),
+  /** Beyond the spec, so that no client keeps its own copy: labels, and the 8 categories of manual types. */
+  manual_object_categories: z.record(z.string(), z.array(z.string())),
+  furniture_type_labels: z.record(z.string(), z.string()),
+  material_labels: z.record(z.string(), z.string()),
 });
 export const themesResponse = z.object({
   success,
