@@ -325,11 +325,47 @@ function buildShadow(s: ShadowInput): ShadowLayer {
       }
     }
   }
-  // Cut-outs have no rendered contact shadow (a baked one is usually faint or cropped): draw where they touch.
-  if (s.sprite.contactAt === 'front') contactLine(s, box, layer);
+  // Cut-outs have no rendered contact shadow (a baked one is usually faint or cropped): draw where they touch,
+  // and cast their silhouette on the floor.
+  if (s.sprite.contactAt === 'front') {
+    contactLine(s, box, layer);
+    castSilhouette(s, box, values);
+  }
   gaussianBlur(layer, bw, bh, 1, rendered ? Math.max(0.8, s.pieceWidth * 0.006) : Math.max(1, s.pieceWidth * 0.008));
   for (let i = 0; i < values.length; i++) values[i] = 1 - (1 - values[i]!) * (1 - Math.min(1, layer[i]!));
   return { box, values };
+}
+
+/**
+ * A cut-out's silhouette laid on the floor behind it (light from the front and above, the usual flash-less
+ * real-estate setup), squashed by the floor's foreshortening and sheared away from the light's side, then blurred
+ * wide: the soft cast shadow that peeks out around the piece.
+ */
+function castSilhouette(s: ShadowInput, box: Box, values: Float32Array): void {
+  const bw = box[2] - box[0];
+  const bh = box[3] - box[1];
+  const cast = new Float32Array(values.length);
+  const alpha = s.frame.alpha;
+  const contactRow = s.contact.y - s.originY;
+  const squash = 0.3;
+  const shear = -s.geometry.lightFromX * 0.5;
+  // Walk the floor rows (not the sprite rows) so the squashed silhouette has no gaps.
+  for (let rise = 0; rise <= contactRow * squash; rise++) {
+    const height = rise / squash;
+    const fy = Math.round(contactRow - height);
+    if (fy < 0 || fy >= s.frameH) continue;
+    const by = Math.round(s.originY + contactRow - rise) - box[1];
+    if (by < 0 || by >= bh) continue;
+    const shift = rise * shear;
+    for (let fx = 0; fx < s.frameW; fx++) {
+      const a = alpha[fy * s.frameW + fx]!;
+      if (a < 0.05) continue;
+      const bx = Math.round(s.originX + fx + shift) - box[0];
+      if (bx >= 0 && bx < bw && cast[by * bw + bx]! < a) cast[by * bw + bx] = a;
+    }
+  }
+  gaussianBlur(cast, bw, bh, 1, Math.max(2, s.pieceWidth * 0.025));
+  for (let i = 0; i < values.length; i++) values[i] = 1 - (1 - values[i]!) * (1 - cast[i]! * 0.35);
 }
 
 /** Where a cut-out's silhouette meets the floor (its lowest opaque pixels per column), darkened a few px below. */
