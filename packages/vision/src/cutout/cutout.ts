@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { VisionError } from '../errors.ts';
-import { decodeImage, type ImageInput } from '../image.ts';
-import { segmentSalient, type SalientModel } from './salient.ts';
+import { cropImage, decodeImage, type ImageInput } from '../image.ts';
+import { salientAlpha, type SalientModel } from './salient.ts';
 
 export type CutoutModel = SalientModel;
 
@@ -16,17 +16,37 @@ export interface Cutout {
 const MIN_FOREGROUND_ALPHA = 128;
 
 /**
- * Background removal for custom furniture uploads: ISNet segments the salient object; the transparent margin
- * is trimmed away.
+ * Background removal for custom furniture uploads: ISNet segments the salient object; the fully transparent
+ * margin is trimmed away.
  */
 export async function cutout(input: ImageInput, options: { model?: CutoutModel } = {}): Promise<Cutout> {
   const image = await decodeImage(input);
-  const segmented = await segmentSalient(image, options.model ?? 'medium');
-  const alpha = await sharp(segmented).ensureAlpha().extractChannel(3).stats();
-  if ((alpha.channels[0]?.max ?? 0) < MIN_FOREGROUND_ALPHA) {
+  const alpha = await salientAlpha(image, options.model ?? 'medium');
+  let [x1, y1, x2, y2] = [image.width, image.height, 0, 0];
+  let strongest = 0;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const a = alpha[y * image.width + x]!;
+      if (a === 0) continue;
+      strongest = Math.max(strongest, a);
+      x1 = Math.min(x1, x);
+      y1 = Math.min(y1, y);
+      x2 = Math.max(x2, x + 1);
+      y2 = Math.max(y2, y + 1);
+    }
+  }
+  if (strongest < MIN_FOREGROUND_ALPHA) {
     throw new VisionError('no_foreground', 'No object stands out from the background in this photo');
   }
-  // Trim the fully transparent margin (the top-left pixel of a cut-out is transparent background).
-  const trimmed = await sharp(segmented).ensureAlpha().trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
-  return { png: trimmed.data, width: trimmed.info.width, height: trimmed.info.height };
+  const width = x2 - x1;
+  const height = y2 - y1;
+  const rgb = cropImage(image, x1, y1, width, height);
+  const trimmedAlpha = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    trimmedAlpha.set(alpha.subarray((y1 + y) * image.width + x1, (y1 + y) * image.width + x2), y * width);
+  const png = await sharp(rgb.data, { raw: { width, height, channels: 3 } })
+    .joinChannel(trimmedAlpha, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { png, width, height };
 }

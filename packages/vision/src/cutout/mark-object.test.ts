@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iou } from '../detect/boxes.ts';
 import { VisionError } from '../errors.ts';
-import { maskArea } from '../mask.ts';
+import { maskArea, maskBBox } from '../mask.ts';
 import { readFixture } from '../testing/fixtures.ts';
 import { markObject, objectMask } from './mark-object.ts';
 
@@ -52,5 +52,7 @@ describe('objectMask', () => {
     expect(area).toBeGreaterThan(boxArea * 0.45);
     expect(area).toBeLessThan(boxArea * 1.1);
     expect(mask.data[10 * mask.width + 10]).toBe(0);
+    // Its extent is the armchair's, inside the box (the box is the product photo's, transparent margin included).
+    expect(iou(maskBBox(mask)!, chairBox)).toBeGreaterThan(0.75);
   }, 60_000);
 });
