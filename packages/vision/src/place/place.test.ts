@@ -240,9 +240,10 @@ describe('loadSprite', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sprite-'));
     const png = await redTablePng();
     await writeFile(join(dir, 'table.webp'), await sharp(png).resize(200).webp({ lossless: true }).toBuffer());
-    const shadow = await sharp({ create: { width: 200, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
-      .webp({ lossless: true })
-      .toBuffer();
+    // Shadow pass: half strength on the floor (the lower 40%) right of the piece's centre only.
+    const shadowRgba = new Uint8Array(200 * 150 * 4);
+    for (let y = 90; y < 150; y++) for (let x = 100; x < 200; x++) shadowRgba[(y * 200 + x) * 4 + 3] = 128;
+    const shadow = await sharp(shadowRgba, { raw: { width: 200, height: 150, channels: 4 } }).webp({ lossless: true }).toBuffer();
     await writeFile(join(dir, 'table.shadow.webp'), shadow);
     const sprite = await loadSprite(
       {
@@ -261,12 +262,27 @@ describe('loadSprite', () => {
       },
       dir,
     );
-    // The shadow covers the whole frame, so nothing is trimmed.
-    expect(sprite.width).toBe(200);
-    expect(sprite.contact).toEqual({ x: 100, y: 120 });
+    // Trimmed on the left to the silhouette (x 50 in the 200 px file, less its resampling fringe and a 2 px margin);
+    // the shadow reaches the right edge.
+    const trimmed = 200 - sprite.width;
+    expect(trimmed).toBeGreaterThanOrEqual(44);
+    expect(trimmed).toBeLessThanOrEqual(48);
+    const top = 150 - sprite.height;
+    expect(sprite.contact).toEqual({ x: 100 - trimmed, y: 120 - top });
     expect(sprite.pxPerCm).toBe(1);
     expect(sprite.contactAt).toBe('centre');
-    expect(sprite.shadow![75 * 200 + 100]).toBeGreaterThan(120);
-    expect(sprite.shadow![75 * 200 + 100]).toBeLessThan(135);
+    const at = (x: number, y: number) => sprite.shadow![(y - top) * sprite.width + x - trimmed]!;
+    expect(at(150, 120)).toBeGreaterThan(120);
+    expect(at(150, 120)).toBeLessThan(135);
+    expect(at(60, 120)).toBe(0);
+    expect(at(150, 60)).toBe(0);
+    // Placed on the right of the photo (not mirrored), its shadow pass darkens the floor right of the piece only.
+    const { image, placement } = await placeFurnitureDetailed(room, { x: 600, y: 500, sprite, sizeScale: 1, geometry: GEOMETRY });
+    const [x1, , x2] = placement.pieceBox;
+    const row = Math.round(placement.contact.y) * W;
+    const right = (row + Math.round(x2 + (x2 - x1) * 0.1)) * 3 + 1;
+    const left = (row + Math.round(x1 - (x2 - x1) * 0.1)) * 3 + 1;
+    expect(image.data[right]!).toBeLessThan(room.data[right]! * 0.75);
+    expect(image.data[left]!).toBeGreaterThan(room.data[left]! * 0.85);
   });
 });

@@ -177,12 +177,13 @@ interface SpriteFrame {
 }
 
 async function resizeSprite(sprite: PlaceableSprite, w: number, h: number, mirrored: boolean): Promise<SpriteFrame> {
-  const resize = (data: Uint8Array, channels: 1 | 4) =>
-    sharp(data, { raw: { width: sprite.width, height: sprite.height, channels } })
+  const resize = (data: Uint8Array, channels: 1 | 4) => {
+    const pipeline = sharp(data, { raw: { width: sprite.width, height: sprite.height, channels } })
       .resize(w, h, { fit: 'fill', kernel: w < sprite.width ? 'lanczos3' : 'mitchell' })
-      .flop(mirrored)
-      .raw()
-      .toBuffer();
+      .flop(mirrored);
+    // libvips widens a one-band raw image to sRGB on output unless told to keep the single band.
+    return (channels === 1 ? pipeline.extractChannel(0) : pipeline).raw().toBuffer();
+  };
   const [rgbaBuffer, shadowBuffer] = await Promise.all([resize(sprite.rgba, 4), sprite.shadow ? resize(sprite.shadow, 1) : null]);
   const rgba = new Uint8Array(rgbaBuffer.buffer, rgbaBuffer.byteOffset, w * h * 4);
   const alpha = new Float32Array(w * h);
@@ -316,12 +317,19 @@ function buildShadow(s: ShadowInput): ShadowLayer {
   }
   const layer = new Float32Array(values.length);
   if (rendered) {
+    // The shadow catcher's faint far reach ends at the frame's edge: drop its floor level and feather the edges
+    // so no rectangle shows on the photo's floor.
+    const feather = Math.max(2, Math.min(s.frameW, s.frameH) * 0.08);
     for (let y = 0; y < s.frameH; y++) {
       const by = s.originY + y - box[1];
       if (by < 0 || by >= bh) continue;
+      const edgeY = Math.min(y + 0.5, s.frameH - y - 0.5);
       for (let x = 0; x < s.frameW; x++) {
         const bx = s.originX + x - box[0];
-        if (bx >= 0 && bx < bw) layer[by * bw + bx] = rendered[y * s.frameW + x]! * 0.85;
+        if (bx < 0 || bx >= bw) continue;
+        const edge = Math.min(1, Math.min(edgeY, x + 0.5, s.frameW - x - 0.5) / feather);
+        const strength = Math.max(0, (rendered[y * s.frameW + x]! - 0.06) / 0.94);
+        layer[by * bw + bx] = strength * edge * 0.85;
       }
     }
   }
