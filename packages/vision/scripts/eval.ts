@@ -1,10 +1,18 @@
 /**
- * Quality figures on the annotated fixtures: detection precision/recall, removal PSNR/SSIM/texture against the
- * untouched photo (ours vs diffusion vs OpenCV Telea). `--sheet out.html` writes a contact sheet; `--cv` adds a
- * leave-one-image-out check of the per-class detection thresholds.
+ * Quality figures on the fixtures: detection precision/recall, removal PSNR/SSIM/texture against the untouched
+ * photo (ours vs diffusion vs OpenCV Telea), then the plug-in sections below (enhancement, and later walls and
+ * placement). `--sheet out.html` writes a contact sheet; `--cv` adds a leave-one-image-out check of the
+ * per-class detection thresholds; `--only a,b` runs only the named parts (detection, removal, or a section).
+ *
+ * Plug-in sections: a module exporting `run(ctx: EvalSectionContext): Promise<unknown>` (scripts/lib/section.ts)
+ * and added to SECTIONS with one line. `ctx.log(line)` prints to the report, `ctx.sheet(html)` adds to the
+ * contact sheet (only with --sheet), `ctx.outDir` is a folder of its own beside the sheet for bigger assets
+ * (only with --sheet), `ctx.args` are the command-line arguments. A section prints its own heading
+ * (`## Name (date, load ...)`) and must also run stand-alone with `{}`.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { detectCandidates, DEFAULT_TUNING, selectDetections, type DetectTuning, type Detection } from '../src/detect/detect.ts';
 import { ROOM_CLASSES } from '../src/detect/classes.ts';
@@ -16,10 +24,17 @@ import { precision, recall, scoreImage, summarize, type ClassCount, type GroundT
 import { psnr, ssim, textureRatio } from './lib/image-metrics.ts';
 import { removalScenes } from './lib/removal-scenes.ts';
 import type { Candidate } from '../src/detect/centernet.ts';
+import type { EvalSection } from './lib/section.ts';
+
+const SECTIONS: Record<string, () => Promise<EvalSection>> = {
+  enhancement: () => import('./lib/enhance-eval.ts'),
+};
 
 const args = process.argv.slice(2);
 const sheetPath = args.includes('--sheet') ? args[args.indexOf('--sheet') + 1] : undefined;
 const crossValidate = args.includes('--cv');
+const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : undefined;
+const wanted = (part: string) => !only || only.includes(part);
 const sheet: string[] = [];
 const load = () =>
   loadavg()
@@ -224,9 +239,18 @@ async function evalRemoval(): Promise<void> {
   );
 }
 
-await evalDetection();
-if (!args.includes('--detection-only')) await evalRemoval();
-console.log('\n## Enhancement, cut-outs, object masks: not built yet (see README.md).');
+if (wanted('detection')) await evalDetection();
+if (wanted('removal') && !args.includes('--detection-only')) await evalRemoval();
+for (const [name, loadSection] of Object.entries(SECTIONS)) {
+  if (!wanted(name) || args.includes('--detection-only')) continue;
+  const section = await loadSection();
+  await section.run({
+    log: (line) => console.log(line),
+    sheet: sheetPath ? (html) => sheet.push(html) : undefined,
+    outDir: sheetPath ? join(dirname(sheetPath), `${basename(sheetPath, '.html')}-${name}`) : undefined,
+    args,
+  });
+}
 if (sheetPath) {
   const html = `<!doctype html><meta charset="utf-8"><title>Stagecraft vision contact sheet</title>
 <style>body{font:13px system-ui;background:#222;color:#ddd}.grid{display:flex;flex-wrap:wrap;gap:8px}figure{margin:0}img{display:block}.row{display:flex;gap:4px;align-items:center;margin:6px 0}</style>
