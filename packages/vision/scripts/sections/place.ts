@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Detection } from '../../src/detect/detect.ts';
+import { objectMask } from '../../src/cutout/mark-object.ts';
 import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
 import { estimateRoomGeometry } from '../../src/place/geometry.ts';
 import { customSprite, loadSprite, placeFurniture, placeFurnitureDetailed, replaceObject } from '../../src/place/index.ts';
@@ -223,11 +224,16 @@ export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
   };
   const replaced = await timeIt(3, () => replaceObject(big, chair, sprite));
   log(`replace 1920x1280 (remove a chair box ${chair.bbox[2] - chair.bbox[0]}x${chair.bbox[3] - chair.bbox[1]}, then place): ${describe(replaced)}`);
+  const maskTimes = await timeIt(1, () => objectMask(big, chair.bbox));
+  const tight = await objectMask(big, chair.bbox);
+  const replacedTight = await timeIt(3, () => replaceObject(big, chair, sprite, { mask: tight }));
+  log(`objectMask for that chair (the server may pass it as the removal mask): ${maskTimes[0]!.toFixed(0)} ms, CPU ${maskTimes.cpu[0]!.toFixed(0)} ms`);
+  log(`replace with the tight mask: ${describe(replacedTight)}`);
   log(`load after: ${load()}`);
   if (ctx.outDir) {
     await writeSheet(ctx.outDir, log);
-    const after = await replaceObject(big, chair, sprite);
-    await writeFile(join(ctx.outDir, 'replace.jpg'), await encodeImage(after, 'jpeg', 85));
+    await writeFile(join(ctx.outDir, 'replace-box.jpg'), await encodeImage(await replaceObject(big, chair, sprite), 'jpeg', 85));
+    await writeFile(join(ctx.outDir, 'replace-mask.jpg'), await encodeImage(await replaceObject(big, chair, sprite, { mask: tight }), 'jpeg', 85));
   }
 }
 

@@ -8,7 +8,7 @@ import { decodeImage, type RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
 import { readFixture } from '../testing/fixtures.ts';
 import { estimateRoomGeometry } from './geometry.ts';
-import { placeFurnitureDetailed } from './place.ts';
+import { placeFurnitureDetailed, replaceObject } from './place.ts';
 import { customSprite, loadSprite } from './sprite.ts';
 import type { PlaceableSprite, RoomGeometry } from './types.ts';
 
@@ -232,6 +232,24 @@ describe('placeFurniture', () => {
     const { placement } = await placeFurnitureDetailed(photo, { x: 450, y: 1150, sprite: sofa, sizeScale: 1, geometry });
     expect(performance.now() - started).toBeLessThan(1500);
     expect(Math.abs(placement.pieceBox[3] - 1150)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('replaceObject', () => {
+  it('removes the old object and stands the new piece on its footprint, as wide as its box', async () => {
+    const photo = syntheticRoom();
+    const data = new Uint8Array(photo.data);
+    for (let y = 340; y < 480; y++) for (let x = 400; x < 520; x++) data.set([30, 40, 200], (y * W + x) * 3);
+    const withObject: RgbImage = { ...photo, data };
+    const old: Detection = { id: 'o1', class_name: 'chair', bbox: [400, 340, 520, 480], confidence: 0.9 };
+    const replaced = await replaceObject(withObject, old, table, { geometry: GEOMETRY });
+    let blue = 0;
+    for (let i = 0; i < W * H; i++) if (replaced.data[i * 3 + 2]! > 150 && replaced.data[i * 3]! < 90) blue++;
+    expect(blue).toBe(0);
+    const box = redBox(replaced)!;
+    expect(Math.abs(box[0] - 400)).toBeLessThanOrEqual(3);
+    expect(Math.abs(box[2] - 520)).toBeLessThanOrEqual(3);
+    expect(Math.abs(box[3] - 480)).toBeLessThanOrEqual(3);
   });
 });
 
