@@ -3,15 +3,20 @@ import {
   addManualObjectResponse,
   detectObjectsRequest,
   detectObjectsResponse,
+  drawingFurnitureTypesResponse,
   enhanceImageRequest,
   enhanceImageResponse,
   eraseFromDrawnAreaRequest,
   exportImageRequest,
+  furnitureTypesResponse,
   progressResponse,
   removeObjectRequest,
   resultImageResponse,
   STUDIO_MESSAGES,
   STUDIO_ROUTES,
+  themeFurnitureResponse,
+  themeMaterialsResponse,
+  themesResponse,
   uploadCustomFurnitureResponse,
 } from '@stagecraft/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors.ts';
 import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { drawingFurnitureTypes, furnitureTypes, themeFurnitureList, themeMaterialList, themes } from './catalogue.ts';
 import type { StudioService } from './service.ts';
 
 const tags = ['studio'];
@@ -33,6 +39,67 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
   // Multipart uploads (custom furniture), read whole and parsed by the WHATWG FormData parser built into Node
   // (undici): a 10 MB file needs no streaming, and this needs no extra dependency.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  routes.get(
+    STUDIO_ROUTES.furnitureTypes,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Manual object types, furniture types and wall materials',
+        response: { 200: furnitureTypesResponse },
+      },
+    },
+    async () => furnitureTypes(),
+  );
+
+  routes.get(
+    STUDIO_ROUTES.themes,
+    { schema: { tags, security, summary: 'The 16 design themes', response: { 200: themesResponse } } },
+    async () => themes(),
+  );
+
+  const theme = z.object({ theme: z.string().max(100) });
+  routes.get(
+    '/api/ai-design/theme-furniture/:theme/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The furniture a theme offers',
+        params: theme,
+        response: { 200: themeFurnitureResponse },
+      },
+    },
+    async (request) => themeFurnitureList(request.params.theme),
+  );
+
+  routes.get(
+    '/api/ai-design/theme-materials/:theme/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The wall materials that suit a theme',
+        params: theme,
+        response: { 200: themeMaterialsResponse },
+      },
+    },
+    async (request) => themeMaterialList(request.params.theme),
+  );
+
+  routes.get(
+    STUDIO_ROUTES.drawingFurnitureTypes,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Furniture types that can fill a drawn area',
+        response: { 200: drawingFurnitureTypesResponse },
+      },
+    },
+    async () => drawingFurnitureTypes(),
+  );
 
   routes.post(
     STUDIO_ROUTES.detectObjects,

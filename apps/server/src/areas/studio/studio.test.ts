@@ -47,6 +47,32 @@ describeEachDatabase(
       return response.rawPayload;
     };
 
+    it('serves the catalogue: 56 manual types in 8 categories, rendered furniture, 20 wall materials, 16 themes', async () => {
+      const user = await studioUser(ctx());
+      expect((await ctx().app.inject({ method: 'GET', url: STUDIO_ROUTES.furnitureTypes })).statusCode).toBe(401);
+      const types = (await user.get(STUDIO_ROUTES.furnitureTypes)).json();
+      expect(Object.keys(types.manual_object_types)).toHaveLength(56);
+      expect(Object.keys(types.manual_object_categories)).toHaveLength(8);
+      expect(Object.values<string[]>(types.manual_object_categories).flat()).toHaveLength(56);
+      expect(types.material_types).toHaveLength(20);
+      expect(types.material_types).toEqual(expect.arrayContaining(['white_paint', 'brick', 'wallpaper_stripes']));
+      expect(types.furniture_types.length).toBeGreaterThan(0);
+      for (const type of types.furniture_types) expect(types.furniture_type_labels[type]).toBeTruthy();
+
+      const themes = (await user.get(STUDIO_ROUTES.themes)).json();
+      expect(Object.keys(themes.themes)).toHaveLength(16);
+      expect(themes.themes.bohemian.name).toBe('Bohemian');
+      const materials = await user.get(STUDIO_ROUTES.themeMaterials('industrial'));
+      expect(materials.json()).toMatchObject({ success: true, theme: 'industrial' });
+      for (const material of materials.json().materials) expect(types.material_types).toContain(material);
+      const furniture = await user.get(STUDIO_ROUTES.themeFurniture('bohemian'));
+      expect(furniture.statusCode).toBe(200);
+      for (const item of furniture.json().furniture) expect(types.furniture_types).toContain(item);
+      expect((await user.get(STUDIO_ROUTES.themeFurniture('gothic'))).statusCode).toBe(404);
+      expect((await user.get(STUDIO_ROUTES.themeMaterials('gothic'))).statusCode).toBe(404);
+      expect((await user.get(STUDIO_ROUTES.drawingFurnitureTypes)).json().all_furniture_types).toEqual(types.furniture_types);
+    });
+
     it('detects objects for 1 credit, draws them, and opens a design session', async () => {
       const user = await studioUser(ctx(), { credits: 2 });
       const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: kitchenUrl });
@@ -128,8 +154,11 @@ describeEachDatabase(
       expect(await ctx().db.select().from(designSessions).where(eq(designSessions.userId, user.id))).toHaveLength(0);
     });
 
-    it('refuses images over 10 MB with the spec message', async () => {
+    it('refuses images over 10 MB with the spec message, and asks for an image when there is none', async () => {
       const user = await studioUser(ctx(), { credits: 3 });
+      const none = await user.post(STUDIO_ROUTES.detectObjects, {});
+      expect(none.statusCode).toBe(400);
+      expect(none.json().image_data).toEqual(['Please upload an image first']);
       const huge = `data:image/jpeg;base64,${Buffer.alloc(10_485_760 + 1024, 7).toString('base64')}`;
       const response = await user.post(STUDIO_ROUTES.detectObjects, { image_data: huge });
       expect(response.statusCode).toBe(413);

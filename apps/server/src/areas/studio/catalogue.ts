@@ -1,0 +1,59 @@
+import { MANUAL_OBJECT_CATEGORIES, type ThemeKey } from '@stagecraft/contracts';
+import {
+  DRAWING_FURNITURE_TYPES,
+  FURNITURE_TYPE_LABELS,
+  FURNITURE_TYPES,
+  isThemeKey,
+  MANUAL_OBJECT_TYPES,
+  THEMES,
+  themeFurniture,
+  themeMaterials,
+  WALL_MATERIAL_KEYS,
+  WALL_MATERIALS,
+} from '@stagecraft/furniture';
+import { notFound } from '../../lib/http-errors.ts';
+
+/**
+ * The studio catalogue as the spec's calls serve it: what can be marked, placed and painted, and the themes.
+ * The furniture library (@stagecraft/furniture) is the one source; types appear only once rendered.
+ */
+export function furnitureTypes() {
+  const manualObjectTypes = Object.entries(MANUAL_OBJECT_TYPES);
+  return {
+    success: true as const,
+    manual_object_types: Object.fromEntries(manualObjectTypes.map(([key, { label }]) => [key, label])),
+    furniture_types: [...FURNITURE_TYPES],
+    material_types: [...WALL_MATERIAL_KEYS],
+    manual_object_categories: Object.fromEntries(
+      MANUAL_OBJECT_CATEGORIES.map((category) => [
+        category,
+        manualObjectTypes.filter(([, type]) => type.category === category).map(([key]) => key),
+      ]),
+    ),
+    furniture_type_labels: Object.fromEntries(
+      FURNITURE_TYPES.map((type) => [type, FURNITURE_TYPE_LABELS[type as keyof typeof FURNITURE_TYPE_LABELS] ?? type]),
+    ),
+    material_labels: { ...WALL_MATERIALS },
+  };
+}
+
+export const themes = () => ({ success: true as const, themes: THEMES });
+
+function knownTheme(theme: string): ThemeKey {
+  if (!isThemeKey(theme)) throw notFound('Theme not found.');
+  return theme;
+}
+
+export const themeFurnitureList = (theme: string) => ({
+  success: true as const,
+  theme,
+  furniture: themeFurniture(knownTheme(theme)),
+});
+
+export const themeMaterialList = (theme: string) => ({
+  success: true as const,
+  theme,
+  materials: themeMaterials(knownTheme(theme)),
+});
+
+export const drawingFurnitureTypes = () => ({ success: true as const, all_furniture_types: [...DRAWING_FURNITURE_TYPES] });
