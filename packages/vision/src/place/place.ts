@@ -308,8 +308,13 @@ function buildShadow(s: ShadowInput): ShadowLayer {
 
   const rendered = s.frame.shadow;
   const poolStrength = s.sprite.contactAt === 'centre' ? 0.3 : 0.4;
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
+  // The pool is zero beyond 1.1 radii: only its bounding box is computed.
+  const poolX1 = clamp(Math.floor(footX - halfWidth * 1.1) - box[0], 0, bw);
+  const poolX2 = clamp(Math.ceil(footX + halfWidth * 1.1) - box[0], 0, bw);
+  const poolY1 = clamp(Math.floor(footY - halfDepth * 1.1) - box[1], 0, bh);
+  const poolY2 = clamp(Math.ceil(footY + halfDepth * 1.1) - box[1], 0, bh);
+  for (let y = poolY1; y < poolY2; y++) {
+    for (let x = poolX1; x < poolX2; x++) {
       const dx = (box[0] + x + 0.5 - footX) / halfWidth;
       const dy = (box[1] + y + 0.5 - footY) / halfDepth;
       const rho = Math.sqrt(dx * dx + dy * dy);
