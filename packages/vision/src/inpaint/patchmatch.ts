@@ -134,13 +134,9 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
   const { c, targets, source, nnf, dist } = state;
   const { w, h, rgb } = c;
   const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
-  const cost = (t: number, s: number, bound: number): number => {
-    const dx = (t % w) - (s % w),
-      dy = Math.floor(t / w) - Math.floor(s / w);
-    const p = lam * (dx * dx + dy * dy);
-    return p >= bound ? bound : p + patchDistance(rgb, w, r, t, s, bound - p);
-  };
   const maxRadius = Math.min(window, Math.max(w, h));
+  // The hot loop of the engine: candidates are tried inline (no closures or per-pixel arrays), with the
+  // locality penalty first so a far candidate is rejected before its patch is compared.
   for (let it = 0; it < iterations; it++) {
     const forward = it % 2 === 0;
     const step = forward ? 1 : -1;
@@ -149,14 +145,21 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
       let best = nnf[t]!;
       let bestD = dist[t]!;
       const tx = t % w;
+      const ty = (t - tx) / w;
       // Propagation: the neighbour's match, shifted by one, is a good guess for a coherent texture.
-      for (const n of [t - step, t - step * w]) {
+      for (let side = 0; side < 2; side++) {
+        const n = side === 0 ? t - step : t - step * w;
+        if (n < 0) continue;
         const ns = nnf[n];
-        if (ns === undefined || ns < 0 || n < 0) continue;
-        if (n === t - step && Math.abs((n % w) - tx) !== 1) continue;
-        const cand = n === t - step ? ns + step : ns + step * w;
+        if (ns === undefined || ns < 0) continue;
+        if (side === 0 && Math.abs((n % w) - tx) !== 1) continue;
+        const cand = side === 0 ? ns + step : ns + step * w;
         if (cand < 0 || cand >= source.length || !source[cand] || cand === best) continue;
-        const d = cost(t, cand, bestD);
+        const cx = cand % w;
+        const dx = tx - cx,
+          dy = ty - (cand - cx) / w;
+        const penalty = lam * (dx * dx + dy * dy);
+        const d = penalty >= bestD ? bestD : penalty + patchDistance(rgb, w, r, t, cand, bestD - penalty);
         if (d < bestD) {
           bestD = d;
           best = cand;
@@ -171,7 +174,10 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
         if (sx < r || sy < r || sx >= w - r || sy >= h - r) continue;
         const cand = sy * w + sx;
         if (!source[cand] || cand === best) continue;
-        const d = cost(t, cand, bestD);
+        const dx = tx - sx,
+          dy = ty - sy;
+        const penalty = lam * (dx * dx + dy * dy);
+        const d = penalty >= bestD ? bestD : penalty + patchDistance(rgb, w, r, t, cand, bestD - penalty);
         if (d < bestD) {
           bestD = d;
           best = cand;
@@ -187,7 +193,8 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
 function vote(state: LevelState, r: number, percentile: number): void {
   const { c, targets, nnf, dist, conf } = state;
   const { w, rgb, hole } = c;
-  const ds = Array.from(targets, (t) => dist[t]!).sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per pair.
+  const ds = Float32Array.from(targets, (t) => dist[t]!).sort();
   const sigma2 = Math.max(1, ds[Math.floor(ds.length * percentile)] ?? 1);
   const acc = new Float32Array(rgb.length);
   const wsum = new Float32Array(hole.length);
