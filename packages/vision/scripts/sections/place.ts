@@ -2,7 +2,7 @@
  * Placement: timings on a 1920x1280 photo (place, median of 5; replace = remove + place) and a contact sheet of
  * every theme's set placed into three fixture rooms (the fixture cut-outs until rendered sprites exist), for a
  * person to judge. `run(ctx)` for `npm run eval:vision`; stand-alone:
- *   node --import tsx packages/vision/scripts/sections/place.ts [--out dir] [--no-sheet]
+ *   node --import tsx packages/vision/scripts/sections/place.ts [--out dir] [--no-sheet | --sheet-only]
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -22,54 +22,49 @@ export interface PlaceEvalContext {
   /** Where the contact sheet goes (HTML + JPEGs); none is written without it. */
   outDir?: string;
   log?: (line: string) => void;
+  /** Skip the timings (to iterate on the sheet). */
+  sheetOnly?: boolean;
 }
 
 const FURNITURE_DIR = fileURLToPath(new URL('../../../furniture/', import.meta.url));
 
-/** Floor spots (fractions of width and height), farthest first, for each sheet room. */
-const SHEET_ROOMS: { file: string; spots: [number, number][] }[] = [
-  {
-    file: 'empty_maateusx_enhance-before.jpg',
-    spots: [
-      [0.28, 0.66],
-      [0.72, 0.66],
-      [0.5, 0.68],
-      [0.2, 0.74],
-      [0.78, 0.76],
-      [0.5, 0.79],
-      [0.3, 0.88],
-      [0.72, 0.9],
-      [0.5, 0.95],
-    ],
-  },
-  {
-    file: 'empty_maateusx_furnish-before.jpg',
-    spots: [
-      [0.45, 0.58],
-      [0.32, 0.63],
-      [0.58, 0.64],
-      [0.25, 0.71],
-      [0.55, 0.72],
-      [0.4, 0.8],
-      [0.2, 0.88],
-      [0.7, 0.88],
-      [0.45, 0.95],
-    ],
-  },
-  {
-    file: 'empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg',
-    spots: [
-      [0.36, 0.62],
-      [0.56, 0.61],
-      [0.74, 0.64],
-      [0.25, 0.7],
-      [0.5, 0.72],
-      [0.8, 0.74],
-      [0.3, 0.84],
-      [0.62, 0.86],
-      [0.45, 0.95],
-    ],
-  },
+/**
+ * Each sheet room's staging frame: where the main piece stands (fractions of width and height), how far toward the
+ * camera the arrangement reaches (a fraction of the height) and how wide it spreads (a fraction of the width).
+ */
+const SHEET_ROOMS: { file: string; back: [number, number]; front: number; span: number }[] = [
+  { file: 'empty_maateusx_enhance-before.jpg', back: [0.5, 0.66], front: 0.86, span: 0.75 },
+  { file: 'empty_maateusx_furnish-before.jpg', back: [0.42, 0.63], front: 0.85, span: 0.55 },
+  { file: 'empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg', back: [0.5, 0.64], front: 0.84, span: 0.45 },
+];
+
+/**
+ * Where each type goes in a living-room style arrangement: dx across the span (-0.5..0.5), dy from the back line
+ * (0) to the front (1). Types not listed take the free slots in order.
+ */
+const ARRANGEMENT: Record<string, [number, number]> = {
+  sofa: [0, 0],
+  bed: [0, 0],
+  dining_table: [0, 0.1],
+  desk: [0, 0],
+  tv_stand: [0, 0],
+  bookshelf: [-0.42, -0.05],
+  dresser: [0.4, 0],
+  rug: [0, 0.45],
+  coffee_table: [0, 0.45],
+  armchair: [-0.36, 0.55],
+  ottoman: [0.3, 0.62],
+  side_table: [0.33, 0.03],
+  nightstand: [0.33, 0.03],
+  floor_lamp: [-0.36, 0.02],
+  plant: [0.45, 0.0],
+  dining_chair: [-0.25, 0.62],
+};
+const FREE_SLOTS: [number, number][] = [
+  [0.2, 0.8],
+  [-0.2, 0.85],
+  [0.45, 0.4],
+  [-0.45, 0.4],
 ];
 
 interface SheetSet {
@@ -142,27 +137,22 @@ async function sheetSets(): Promise<SheetSet[]> {
   return [...byTheme.entries()].map(([name, sprites]) => ({ name, sprites }));
 }
 
-/**
- * A set laid out in a room: rugs first (flat, under everything), then the widest pieces at the farthest spots;
- * drawn far to near so nearer pieces overlap farther ones.
- */
-async function stageRoom(photo: RgbImage, spots: [number, number][], sprites: PlaceableSprite[]): Promise<RgbImage> {
+/** A set staged in a room: rugs first (flat, under everything), then far to near so nearer pieces overlap. */
+async function stageRoom(photo: RgbImage, room: (typeof SHEET_ROOMS)[number], sprites: PlaceableSprite[]): Promise<RgbImage> {
   const geometry = await estimateRoomGeometry(photo);
-  const rugs = sprites.filter((s) => s.type === 'rug');
-  const pieces = sprites.filter((s) => s.type !== 'rug').sort((a, b) => b.sizeCm.width - a.sizeCm.width);
+  const taken = new Set<string>();
+  let free = 0;
+  const placed = sprites.map((sprite) => {
+    const wanted = ARRANGEMENT[sprite.type];
+    const slot = wanted && !taken.has(sprite.type) ? wanted : (FREE_SLOTS[free++ % FREE_SLOTS.length] ?? [0, 0.5]);
+    taken.add(sprite.type);
+    const x = (room.back[0] + slot[0] * room.span) * photo.width;
+    const y = (room.back[1] + slot[1] * (room.front - room.back[1])) * photo.height;
+    return { sprite, x, y, order: sprite.type === 'rug' ? -1 : y };
+  });
+  placed.sort((a, b) => a.order - b.order);
   let staged = photo;
-  for (const rug of rugs) {
-    const [fx, fy] = spots[Math.floor(spots.length / 2)]!;
-    staged = await placeFurniture(staged, { x: fx * photo.width, y: fy * photo.height, sprite: rug, sizeScale: 1, geometry });
-  }
-  // Fewer pieces than spots: spread them over the spots, still the widest farthest.
-  const used = pieces.slice(0, spots.length);
-  const step = used.length > 1 ? (spots.length - 1) / (used.length - 1) : 0;
-  const assigned = used.map((sprite, i) => ({ sprite, spot: spots[Math.round(i * step)]! }));
-  assigned.sort((a, b) => a.spot[1] - b.spot[1]);
-  for (const { sprite, spot } of assigned) {
-    staged = await placeFurniture(staged, { x: spot[0] * photo.width, y: spot[1] * photo.height, sprite, sizeScale: 1, geometry });
-  }
+  for (const { sprite, x, y } of placed) staged = await placeFurniture(staged, { x, y, sprite, sizeScale: 1, geometry });
   return staged;
 }
 
@@ -174,7 +164,7 @@ async function writeSheet(outDir: string, log: (line: string) => void): Promise<
   for (const set of sets) {
     const cells: string[] = [];
     for (const [index, room] of rooms.entries()) {
-      const staged = await stageRoom(room.photo, room.spots, set.sprites);
+      const staged = await stageRoom(room.photo, room, set.sprites);
       const name = `place-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${index + 1}.jpg`;
       const jpeg = await sharp(await encodeImage(staged)).resize({ width: 1200, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
       await writeFile(join(outDir, name), jpeg);
@@ -193,6 +183,10 @@ async function writeSheet(outDir: string, log: (line: string) => void): Promise<
 export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
   const log = ctx.log ?? ((line: string) => console.log(line));
   log(`\n## Placement (${new Date().toISOString()}, load ${load()})`);
+  if (ctx.sheetOnly) {
+    if (ctx.outDir) await writeSheet(ctx.outDir, log);
+    return;
+  }
   const source = await decodeImage(await readFile(join(FIXTURES_DIR, 'empty_maateusx_furnish-before.jpg')));
   const photo = await resizeImage(source, 1920, 1280);
   const jpeg = new Uint8Array(await encodeImage(photo, 'jpeg', 92));
@@ -240,5 +234,5 @@ export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
   const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'place-sheet';
-  await run({ outDir: args.includes('--no-sheet') || !outDir ? undefined : resolve(outDir) });
+  await run({ outDir: args.includes('--no-sheet') || !outDir ? undefined : resolve(outDir), sheetOnly: args.includes('--sheet-only') });
 }
