@@ -1,0 +1,183 @@
+/**
+ * Walls: mask IoU on the annotated fixtures (the shipped forest, and a leave-one-image-out figure where each photo
+ * is scored by a forest trained without it), the material contact sheet, and the wall-change bench.
+ *
+ * Stand-alone: `node --import tsx packages/vision/scripts/sections/walls.ts [--train] [--sheet out.html] [--bench]`
+ * `--train` retrains the forest on all annotated fixtures and rewrites src/walls/model.ts.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { detectObjects, type Detection } from '../../src/detect/detect.ts';
+import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
+import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
+import { analyseRoom, type WallAnalysis } from '../../src/walls/analyse.ts';
+import { changeWallMaterial, WALL_MATERIALS, wallMask, type WallMaterialKey } from '../../src/walls/index.ts';
+import { forestModule, trainingSample, trainOn, wallIou, type TrainingSample, type WallTruth } from '../../src/walls/training.ts';
+import { upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
+import type { EvalSectionContext } from '../lib/section.ts';
+
+interface WallFixture {
+  stem: string;
+  image: RgbImage;
+  truth: WallTruth;
+  detections: Detection[];
+  analysis: WallAnalysis;
+  sample: TrainingSample;
+}
+
+const SHEET_ROOMS = ['coco_val2017_000000007795', 'coco_val2017_000000009483', 'coco_train2017_000000000486'];
+
+async function loadFixtures(): Promise<WallFixture[]> {
+  const stems = (await readdir(`${FIXTURES_DIR}/ann`))
+    .filter((f) => f.endsWith('.wall.png'))
+    .map((f) => f.replace('.wall.png', ''))
+    .sort();
+  const photos = await readdir(FIXTURES_DIR);
+  const out: WallFixture[] = [];
+  for (const stem of stems) {
+    const file = photos.find((p) => p.startsWith(`${stem}.`));
+    if (!file) continue;
+    const image = await decodeImage(await readFile(`${FIXTURES_DIR}/${file}`));
+    const annPath = `${FIXTURES_DIR}/ann/${stem}.wall.png`;
+    const truthRaw = await sharp(annPath).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const truth = { data: new Uint8Array(truthRaw.data), width: truthRaw.info.width, height: truthRaw.info.height };
+    const detections = await detectObjects(image);
+    const analysis = await analyseRoom(image, detections);
+    const small = await sharp(annPath)
+      .greyscale()
+      .resize(analysis.work.width, analysis.work.height, { kernel: 'nearest', fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const sample = trainingSample(analysis, {
+      data: new Uint8Array(small),
+      width: analysis.work.width,
+      height: analysis.work.height,
+    });
+    out.push({ stem, image, truth, detections, analysis, sample });
+  }
+  return out;
+}
+
+function maskWith(f: WallFixture, forest?: Parameters<typeof wallProbabilities>[1]): Uint8Array {
+  const probabilities = wallProbabilities(f.analysis, forest);
+  return upsampleMask(workMask(f.analysis, probabilities), f.analysis.work.width, f.analysis.work.height, f.image).data;
+}
+
+const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+async function dataUrl(image: RgbImage, width = 300): Promise<string> {
+  const jpeg = await sharp(await encodeImage(image))
+    .resize(width)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+export async function run(ctx: EvalSectionContext = {}): Promise<{ meanIou: number; looIou: number }> {
+  const log = ctx.log ?? ((line: string) => console.log(line));
+  const args = ctx.args ?? [];
+  const load = loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+  log(`\n## Walls (${new Date().toISOString()}, load ${load})`);
+  const fixtures = await loadFixtures();
+  if (args.includes('--train')) {
+    const forest = trainOn(fixtures.map((f) => f.sample));
+    const note = `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls).`;
+    await writeFile(fileURLToPath(new URL('../../src/walls/model.ts', import.meta.url)), forestModule(forest, note));
+    log(`Retrained the forest on ${fixtures.length} photos: src/walls/model.ts rewritten (rerun to score it).`);
+    return { meanIou: NaN, looIou: NaN };
+  }
+  log(`Wall mask IoU, ${fixtures.length} annotated fixtures (unlabelled pixels left out).`);
+  log('shipped = the forest in model.ts, trained on all of them (in-sample); held-out = a forest trained without the photo.\n');
+  log('| fixture | wall share | shipped IoU | held-out IoU |');
+  log('| --- | --- | --- | --- |');
+  const shipped: number[] = [];
+  const heldOut: number[] = [];
+  for (let i = 0; i < fixtures.length; i++) {
+    const f = fixtures[i]!;
+    const others = fixtures.filter((_, j) => j !== i).map((o) => o.sample);
+    const a = wallIou(maskWith(f), f.truth);
+    const b = wallIou(maskWith(f, trainOn(others)), f.truth);
+    shipped.push(a);
+    heldOut.push(b);
+    let wall = 0;
+    let labelled = 0;
+    for (const v of f.truth.data) if (v !== 128) ((labelled += 1), (wall += v === 255 ? 1 : 0));
+    log(`| ${f.stem} | ${(wall / labelled).toFixed(2)} | ${a.toFixed(3)} | ${b.toFixed(3)} |`);
+  }
+  const meanIou = mean(shipped);
+  const looIou = mean(heldOut);
+  log(`| **mean** | | **${meanIou.toFixed(3)}** | **${looIou.toFixed(3)}** |`);
+
+  if (ctx.sheet && ctx.outDir) {
+    await mkdir(ctx.outDir, { recursive: true });
+    const rows: string[] = [];
+    for (const stem of SHEET_ROOMS) {
+      const f = fixtures.find((x) => x.stem === stem);
+      if (!f) continue;
+      const cells = [`<td><img src="${await dataUrl(f.image)}"><br>${stem}</td>`];
+      for (const key of Object.keys(WALL_MATERIALS) as WallMaterialKey[]) {
+        const changed = await changeWallMaterial(f.image, key);
+        const name = `${stem}-${key}.jpg`;
+        await writeFile(
+          join(ctx.outDir, name),
+          await sharp(await encodeImage(changed))
+            .jpeg({ quality: 85 })
+            .toBuffer(),
+        );
+        cells.push(`<td><img src="${ctx.outDir.split('/').pop()}/${name}" width="300"><br>${WALL_MATERIALS[key].label}</td>`);
+      }
+      rows.push(`<tr>${cells.join('')}</tr>`);
+    }
+    ctx.sheet(`<h2>Wall materials</h2><table>${rows.join('\n')}</table>`);
+    log(
+      `\nMaterial contact sheet: ${SHEET_ROOMS.length} rooms x ${Object.keys(WALL_MATERIALS).length} materials in ${ctx.outDir}`,
+    );
+  }
+
+  if (args.includes('--bench') || args.includes('--walls-bench')) await bench(log, fixtures[0]!.image);
+  return { meanIou, looIou };
+}
+
+/** Median of 5 on a 1920x1280 photo (a fixture upscaled). */
+export async function bench(log: (line: string) => void, source?: RgbImage): Promise<void> {
+  const photo = source ?? (await decodeImage(await readFile(`${FIXTURES_DIR}/coco_val2017_000000007795.jpg`)));
+  const big = await resizeImage(photo, 1920, 1280);
+  const jpeg = await encodeImage(big, 'jpeg');
+  const time = async (fn: () => Promise<unknown>): Promise<number> => {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await fn();
+      runs.push(performance.now() - t0);
+    }
+    return median(runs);
+  };
+  await wallMask(big); // warm-up: model and wasm loads
+  const maskMs = await time(() => wallMask(big));
+  const paintMs = await time(() => changeWallMaterial(jpeg, 'sage_green_paint'));
+  const brickMs = await time(() => changeWallMaterial(jpeg, 'brick'));
+  log(`\nWall bench, 1920x1280, median of 5 (load ${loadavg()[0]!.toFixed(2)}):`);
+  log(`| operation | median |\n| --- | --- |`);
+  log(`| wallMask (detection included) | ${maskMs.toFixed(0)} ms |`);
+  log(`| changeWallMaterial paint (JPEG in, decode + mask + shade) | ${paintMs.toFixed(0)} ms |`);
+  log(`| changeWallMaterial brick (perspective texture) | ${brickMs.toFixed(0)} ms |`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const sheetPath = args.includes('--sheet') ? args[args.indexOf('--sheet') + 1] : undefined;
+  const sheet: string[] = [];
+  await run({
+    args,
+    sheet: sheetPath ? (html) => sheet.push(html) : undefined,
+    outDir: sheetPath ? sheetPath.replace(/\.html$/, '-walls') : undefined,
+  });
+  if (sheetPath) await writeFile(sheetPath, `<!doctype html><meta charset="utf-8"><title>Walls</title>${sheet.join('\n')}`);
+  process.exit(0);
+}

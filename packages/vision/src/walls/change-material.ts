@@ -1,0 +1,236 @@
+import { VisionError } from '../errors.ts';
+import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import {
+  isWallMaterialKey,
+  materialTile,
+  PAINT_COLOURS,
+  WALL_MATERIALS,
+  type MaterialTile,
+  type WallMaterialKey,
+} from './materials.ts';
+import { assignWallPlanes } from './planes.ts';
+import { segmentWalls, workMask } from './wall-mask.ts';
+
+const TILE_PX_PER_CM = 4;
+/** Apparent texture density at the middle of each wall: what a wall about 3 m from the camera looks like. */
+const WALL_DISTANCE_CM = 300;
+
+const SRGB_TO_LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+const LINEAR_STEPS = 4096;
+const LINEAR_TO_SRGB = Float32Array.from({ length: LINEAR_STEPS + 1 }, (_, i) => {
+  const c = i / LINEAR_STEPS;
+  return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+});
+const toSrgb = (linear: number): number => LINEAR_TO_SRGB[Math.round(Math.min(1, Math.max(0, linear)) * LINEAR_STEPS)]!;
+
+/** A tile in linear light and its box-filtered mip levels (for walls that recede and shrink the texture). */
+interface TilePyramid {
+  readonly levels: { size: number; data: Float32Array }[];
+}
+
+const pyramids = new Map<WallMaterialKey, TilePyramid>();
+
+function pyramidOf(key: WallMaterialKey, tile: MaterialTile): TilePyramid {
+  const cached = pyramids.get(key);
+  if (cached) return cached;
+  const base = new Float32Array(tile.data.length);
+  for (let i = 0; i < base.length; i++) base[i] = SRGB_TO_LINEAR[tile.data[i]!]!;
+  const levels = [{ size: tile.size, data: base }];
+  while (levels[levels.length - 1]!.size >= 8 && levels[levels.length - 1]!.size % 2 === 0) {
+    const prev = levels[levels.length - 1]!;
+    const size = prev.size / 2;
+    const data = new Float32Array(size * size * 3);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        for (let c = 0; c < 3; c++) {
+          const p = (a: number, b: number): number => prev.data[((2 * y + a) * prev.size + 2 * x + b) * 3 + c]!;
+          data[(y * size + x) * 3 + c] = (p(0, 0) + p(0, 1) + p(1, 0) + p(1, 1)) / 4;
+        }
+      }
+    }
+    levels.push({ size, data });
+  }
+  const pyramid = { levels };
+  pyramids.set(key, pyramid);
+  return pyramid;
+}
+
+function sampleBilinear(level: { size: number; data: Float32Array }, tx: number, ty: number, out: Float32Array): void {
+  const size = level.size;
+  const fx = (((tx - 0.5) % size) + size) % size;
+  const fy = (((ty - 0.5) % size) + size) % size;
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = (x0 + 1) % size;
+  const y1 = (y0 + 1) % size;
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const d = level.data;
+  for (let c = 0; c < 3; c++) {
+    const top = d[(y0 * size + x0) * 3 + c]! * (1 - ax) + d[(y0 * size + x1) * 3 + c]! * ax;
+    const bottom = d[(y1 * size + x0) * 3 + c]! * (1 - ax) + d[(y1 * size + x1) * 3 + c]! * ax;
+    out[c] = top * (1 - ay) + bottom * ay;
+  }
+}
+
+/**
+ * Re-surfaces the walls: paint or a procedural texture laid in each wall plane's perspective (brick courses
+ * converge toward the wall's vanishing point; walls with no vanishing point found are laid frontally), lit by the
+ * photo's own shading (luminance over the walls' typical lit level), feathered 1 px inward at the mask's edge.
+ * Pixels outside the wall mask come back byte-identical.
+ */
+export async function changeWallMaterial(input: ImageInput, materialKey: string): Promise<RgbImage> {
+  if (!isWallMaterialKey(materialKey)) {
+    throw new VisionError('invalid_argument', `Unknown wall material "${materialKey}"`);
+  }
+  const image = await decodeImage(input);
+  const { mask, analysis, probabilities } = await segmentWalls(image);
+  const { width: w, height: h } = image;
+  const out = new Uint8Array(image.data);
+  const m = mask.data;
+
+  // Shading: linear luminance, lightly denoised, over the walls' 75th percentile (a lit patch keeps the new albedo).
+  const luminance = new Float32Array(w * h);
+  for (let i = 0, p = 0; i < luminance.length; i++, p += 3) {
+    luminance[i] =
+      0.2126 * SRGB_TO_LINEAR[image.data[p]!]! +
+      0.7152 * SRGB_TO_LINEAR[image.data[p + 1]!]! +
+      0.0722 * SRGB_TO_LINEAR[image.data[p + 2]!]!;
+  }
+  const histogram = new Uint32Array(1024);
+  let wallPixels = 0;
+  for (let i = 0; i < m.length; i++) {
+    if (!m[i]) continue;
+    const bin = Math.min(1023, Math.floor(luminance[i]! * 1024));
+    histogram[bin] = histogram[bin]! + 1;
+    wallPixels++;
+  }
+  if (wallPixels === 0) return { data: out, width: w, height: h };
+  let reference = 0.5;
+  for (let b = 0, seen = 0; b < 1024; b++) {
+    seen += histogram[b]!;
+    if (seen >= 0.75 * wallPixels) {
+      reference = Math.max(0.02, (b + 0.5) / 1024);
+      break;
+    }
+  }
+
+  const key = materialKey;
+  const paint = PAINT_COLOURS[key];
+  const tile = materialTile(key);
+  const pyramid = tile ? pyramidOf(key, tile) : null;
+  const paintLinear = paint ? paint.map((v) => SRGB_TO_LINEAR[v]!) : [0, 0, 0];
+
+  // Wall planes at the analysis size, mapped to full-size camera coordinates.
+  const planes = pyramid ? assignWallPlanes(analysis, workMask(analysis, probabilities)) : null;
+  const scale = analysis.scale;
+  const focal = planes ? planes.focal / scale : 1;
+  const cx = w / 2;
+  const cy = planes ? planes.horizonY / scale : 0;
+  const workW = analysis.work.width;
+  const workH = analysis.work.height;
+  const labels = analysis.superpixels.labels;
+  const orientationAt = (x: number, y: number): number => {
+    if (!planes) return 0;
+    const wx = Math.min(workW - 1, Math.floor(x * scale));
+    const wy = Math.min(workH - 1, Math.floor(y * scale));
+    return Math.max(0, planes.ofSuperpixel[labels[wy * workW + wx]!]!);
+  };
+  // Per (orientation, side of its vanishing point) group: the scale that gives WALL_DISTANCE_CM at its centroid.
+  const groups = planes ? planes.orientations.length * 2 : 0;
+  const groupX = new Float64Array(groups);
+  const groupN = new Float64Array(groups);
+  const depthTerm = (o: number, x: number): number => {
+    const d = planes!.orientations[o]!;
+    return d.dz * (x - cx) - d.dx * focal;
+  };
+  if (planes) {
+    for (let y = 0, i = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, i++) {
+        if (!m[i]) continue;
+        const o = orientationAt(x, y);
+        const g = o * 2 + (depthTerm(o, x) > 0 ? 1 : 0);
+        groupX[g] = groupX[g]! + x;
+        groupN[g] = groupN[g]! + 1;
+      }
+    }
+  }
+  const groupScale = new Float64Array(groups);
+  for (let g = 0; g < groups; g++) {
+    const o = g >> 1;
+    const centroid = groupN[g]! ? groupX[g]! / groupN[g]! : cx;
+    groupScale[g] = (WALL_DISTANCE_CM * Math.max(0.05 * focal, Math.abs(depthTerm(o, centroid)))) / focal;
+  }
+
+  const texel = new Float32Array(3);
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) {
+      if (!m[i]) continue;
+      // Feather one pixel inward: edge pixels mix with the photo; pixels outside the mask are never written.
+      let covered = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) {
+          covered += 3;
+          continue;
+        }
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          covered += xx < 0 || xx >= w || m[yy * w + xx] ? 1 : 0;
+        }
+      }
+      const alpha = covered === 9 ? 1 : covered / 9;
+      let shade = 0;
+      let taps = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w || !m[yy * w + xx]) continue;
+          shade += luminance[yy * w + xx]!;
+          taps++;
+        }
+      }
+      const shading = Math.min(2, shade / taps / reference);
+      let r = paintLinear[0]!;
+      let g = paintLinear[1]!;
+      let b = paintLinear[2]!;
+      if (pyramid && planes) {
+        const o = orientationAt(x, y);
+        const d = planes.orientations[o]!;
+        const a = x - cx;
+        const rawDepth = d.dz * a - d.dx * focal;
+        const group = o * 2 + (rawDepth > 0 ? 1 : 0);
+        const depth = Math.max(0.02 * focal, Math.abs(rawDepth));
+        const s = groupScale[group]!;
+        const u = (s * (d.dx * a + d.dz * focal)) / depth;
+        const v = (s * (y - cy)) / depth;
+        const footprint = Math.max((s * focal) / (depth * depth), s / depth, (s * Math.abs(y - cy) * d.dz) / (depth * depth));
+        const level = Math.max(
+          0,
+          Math.min(pyramid.levels.length - 1, Math.round(Math.log2(Math.max(1, footprint * TILE_PX_PER_CM)))),
+        );
+        const lv = pyramid.levels[level]!;
+        const factor = (TILE_PX_PER_CM * lv.size) / pyramid.levels[0]!.size;
+        sampleBilinear(lv, u * factor + group * 37, v * factor, texel);
+        r = texel[0]!;
+        g = texel[1]!;
+        b = texel[2]!;
+      }
+      const p = i * 3;
+      const nr = toSrgb(r * shading);
+      const ng = toSrgb(g * shading);
+      const nb = toSrgb(b * shading);
+      out[p] = Math.round(image.data[p]! + alpha * (nr - image.data[p]!));
+      out[p + 1] = Math.round(image.data[p + 1]! + alpha * (ng - image.data[p + 1]!));
+      out[p + 2] = Math.round(image.data[p + 2]! + alpha * (nb - image.data[p + 2]!));
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+export { WALL_MATERIALS };
