@@ -35,7 +35,7 @@ const FURNITURE_DIR = fileURLToPath(new URL('../../../furniture/', import.meta.u
 const SHEET_ROOMS: { file: string; back: [number, number]; front: number; span: number }[] = [
   { file: 'empty_maateusx_enhance-before.jpg', back: [0.5, 0.66], front: 0.86, span: 0.75 },
   { file: 'empty_maateusx_furnish-before.jpg', back: [0.42, 0.63], front: 0.85, span: 0.55 },
-  { file: 'empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg', back: [0.5, 0.64], front: 0.84, span: 0.45 },
+  { file: 'empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg', back: [0.4, 0.65], front: 0.86, span: 0.4 },
 ];
 
 /**
@@ -144,8 +144,8 @@ async function stageRoom(photo: RgbImage, room: (typeof SHEET_ROOMS)[number], sp
   let free = 0;
   const placed = sprites.map((sprite) => {
     const wanted = ARRANGEMENT[sprite.type];
-    const slot = wanted && !taken.has(sprite.type) ? wanted : (FREE_SLOTS[free++ % FREE_SLOTS.length] ?? [0, 0.5]);
-    taken.add(sprite.type);
+    const slot = wanted && !taken.has(wanted.join()) ? wanted : (FREE_SLOTS[free++ % FREE_SLOTS.length] ?? [0, 0.5]);
+    taken.add(slot.join());
     const x = (room.back[0] + slot[0] * room.span) * photo.width;
     const y = (room.back[1] + slot[1] * (room.front - room.back[1])) * photo.height;
     return { sprite, x, y, order: sprite.type === 'rug' ? -1 : y };

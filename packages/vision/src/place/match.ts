@@ -5,6 +5,8 @@ import type { Box } from '../mask.ts';
 export interface LocalLook {
   /** Per-channel gain (linear light) for the sprite: exposure times white balance. */
   gain: [number, number, number];
+  /** The bright end of the surroundings (95th percentile luminance, linear): a piece's highlights stay below it. */
+  brightLuma: number;
   /** Black level of the photo's shadows (0..1 sRGB), lifted into the sprite's darks (haze, flare). */
   blackLift: number;
   /** Standard deviation of the photo's pixel noise (sRGB 0..255). */
@@ -41,9 +43,10 @@ export function linearToSrgb(value: number): number {
 
 /**
  * The photo's exposure, colour cast, black level, noise and sharpness in `region` (the spot and its surroundings).
- * The sprite was rendered in a neutral studio at a normal exposure: it is darkened or brightened toward the local
- * exposure (partly: the surroundings' own colour, a white wall or a dark floor, also moves the mean), and given
- * half of the local colour cast (warm bulbs, cool daylight).
+ * The sprite was rendered in a neutral studio at a normal exposure: it is darkened toward a dim spot's exposure
+ * (partly: the surroundings' own colour, a white wall or a dark floor, also moves the mean; a bright spot does not
+ * brighten it, white walls would blow a white sofa out), and given half of the local colour cast (warm bulbs, cool
+ * daylight).
  */
 export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   const [x1, y1, x2, y2] = region;
@@ -67,12 +70,13 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   const mean = sum.map((s) => s / Math.max(1, count)) as [number, number, number];
   const luma = Math.max(1e-4, 0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]);
   // 0.22 linear (~0.5 sRGB) is where a studio-lit sprite looks right; the square-ish root keeps albedo from dominating.
-  const exposure = Math.min(1.2, Math.max(0.45, (luma / 0.22) ** 0.45));
+  const exposure = Math.min(1, Math.max(0.45, (luma / 0.22) ** 0.45));
   const gain = mean.map((c) => exposure * Math.min(1.25, Math.max(0.8, (Math.max(1e-4, c) / luma) ** 0.5))) as [number, number, number];
   lumas.sort((a, b) => a - b);
   const darkest = lumas[Math.floor(lumas.length * 0.02)] ?? 0;
   return {
     gain,
+    brightLuma: lumas[Math.floor(lumas.length * 0.95)] ?? 1,
     blackLift: Math.min(0.06, linearToSrgb(darkest) / 255) * 0.6,
     ...greyStatistics(image, region),
   };

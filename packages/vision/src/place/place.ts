@@ -87,7 +87,7 @@ export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRe
 
   const frame = await resizeSprite(sprite, frameW, frameH, mirrored);
   const look = measureLocalLook(image, surroundings(pieceBox, W, H));
-  const piece = matchPiece(frame.rgba, frameW, frameH, look, hashSeed(request, W, H));
+  const piece = matchPiece(frame.rgba, frameW, frameH, look, hashSeed(request, W, H), [ob[1] * sy, ob[3] * sy]);
 
   const pxPerCm = scale * sprite.pxPerCm;
   const shadow = buildShadow({
@@ -201,15 +201,27 @@ async function resizeSprite(sprite: PlaceableSprite, w: number, h: number, mirro
  * The sprite's colours brought to the photo's light (linear-light gains, the photo's black level), softened to the
  * photo's sharpness, and given its noise. Returns premultiplied RGBA floats (sRGB 0..255).
  */
-function matchPiece(rgba: Uint8Array, w: number, h: number, look: LocalLook, seed: number): Float32Array {
+function matchPiece(
+  rgba: Uint8Array,
+  w: number,
+  h: number,
+  look: LocalLook,
+  seed: number,
+  [top, bottom]: [number, number],
+): Float32Array {
   const n = w * h;
   const out = new Float32Array(n * 4);
   const lift = look.blackLift;
+  const gain = capHighlights(rgba, n, look);
   for (let i = 0; i < n; i++) {
     const a = rgba[i * 4 + 3]! / 255;
     if (a === 0) continue;
+    // A room lights a piece from above: its lower part sees less of the ceiling and walls than a studio's fill
+    // lights give it, so it darkens toward the floor.
+    const t = clamp((Math.floor(i / w) - top) / Math.max(1, bottom - top), 0, 1);
+    const occlusion = 1 - 0.16 * t * t;
     for (let c = 0; c < 3; c++) {
-      const linear = SRGB_TO_LINEAR[rgba[i * 4 + c]!]! * look.gain[c]!;
+      const linear = SRGB_TO_LINEAR[rgba[i * 4 + c]!]! * gain[c]! * occlusion;
       const value = linearToSrgb(linear);
       out[i * 4 + c] = (lift * 255 + value * (1 - lift)) * a;
     }
@@ -228,6 +240,33 @@ function matchPiece(rgba: Uint8Array, w: number, h: number, look: LocalLook, see
     }
   }
   return out;
+}
+
+/**
+ * The gains, lowered when the piece's highlights (its 95th percentile luminance) would outshine the brightest part of
+ * its surroundings: a studio-lit white sofa is whiter than anything in a dim room. Lowered halfway (in log terms),
+ * at most to 65%, since a pale piece may rightly be the brightest thing around.
+ */
+function capHighlights(rgba: Uint8Array, n: number, look: LocalLook): [number, number, number] {
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  const step = Math.max(1, Math.floor(n / 40_000));
+  for (let i = 0; i < n; i += step) {
+    if (rgba[i * 4 + 3]! < 200) continue;
+    histogram[Math.round(0.2126 * rgba[i * 4]! + 0.7152 * rgba[i * 4 + 1]! + 0.0722 * rgba[i * 4 + 2]!)]!++;
+    count++;
+  }
+  if (count === 0) return look.gain;
+  let level = 255;
+  for (let seen = 0; level > 0; level--) {
+    seen += histogram[level]!;
+    if (seen >= count * 0.05) break;
+  }
+  const meanGain = 0.2126 * look.gain[0] + 0.7152 * look.gain[1] + 0.0722 * look.gain[2];
+  const highlight = SRGB_TO_LINEAR[level]! * meanGain;
+  if (highlight <= look.brightLuma) return look.gain;
+  const factor = Math.max(0.65, Math.sqrt(look.brightLuma / highlight));
+  return look.gain.map((g) => g * factor) as [number, number, number];
 }
 
 const BLUR_CANDIDATES = [0, 0.45, 0.7, 1, 1.4, 1.9, 2.5];
