@@ -155,7 +155,8 @@ def wood_nodes(nt, vec, dark, light, grain_scale=6.0, pore=0.35, along="X"):
     st = nt.nodes.new("ShaderNodeMapping")
     st.inputs["Scale"].default_value = (0.12, 1.0, 1.0) if along == "X" else (1.0, 1.0, 0.12)
     nt.links.new(vec, st.inputs["Vector"])
-    bands = wave(nt, st.outputs[0], grain_scale, "Y" if along == "X" else "X", 9.0, 3.0)
+    # growth-ring figure a few cm apart (grain_scale 6 -> ~5 cm), gently distorted
+    bands = wave(nt, st.outputs[0], grain_scale * 3.5, "Y" if along == "X" else "X", 5.0, 3.0)
     pm = nt.nodes.new("ShaderNodeMapping")
     pm.inputs["Scale"].default_value = (4.0, 180.0, 180.0) if along == "X" else (180.0, 180.0, 4.0)
     nt.links.new(vec, pm.inputs["Vector"])
@@ -419,15 +420,29 @@ def m_rug(nt, out, s):
         bord = map_range(nt, edge, 0.085, 0.09, 1.0, 0.0)
         col = mix_rgb(nt, "MIX", bord, col, c1)
     elif pattern == "persian":
-        # medallion field: rings around the centre distorted by noise, inside a double border
-        vec = obj_coords(nt, (1.0, 1.4, 1.0))
-        rings = wave(nt, vec, s.get("ring_scale", 2.4), "SPHERICAL", 6.0, 3.0, kind="RINGS")
-        orn = noise(nt, vec, 9.0, 4.0, 0.55, distortion=2.0)
-        mixv = mix_rgb(nt, "MIX", 0.45, rings, orn.outputs["Fac"])
+        # a central medallion (diamond bands) on a field of small scattered motifs, inside a wide border
         c3 = tuple(cols[3 % len(cols)])
-        fieldc = ramp(nt, mixv, [(0.0, field), (0.4, field), (0.46, c2), (0.52, c3), (0.58, field), (0.8, c2), (1.0, c1)])
+        nx = math_op(nt, "DIVIDE", ax, half_w)
+        ny = math_op(nt, "DIVIDE", ay, half_d)
+        diamond = math_op(nt, "ADD", nx, ny)
+        wob = noise(nt, obj_coords(nt), 6.0, 2.0, 0.5)
+        diamond = math_op(nt, "ADD", diamond, math_op(nt, "MULTIPLY", wob.outputs["Fac"], 0.06))
+        vor = nt.nodes.new("ShaderNodeTexVoronoi")
+        vor.inputs["Scale"].default_value = s.get("motif_scale", 11.0)
+        nt.links.new(obj_coords(nt), vor.inputs["Vector"])
+        motif_size = map_range(nt, vor.outputs["Distance"], 0.2, 0.28, 1.0, 0.0)
+        cell = vor.outputs["Color"]
+        motif_col = ramp(nt, cell, [(0.0, c2), (0.45, c2), (0.4501, c3), (0.75, c3), (0.7501, c1), (1.0, c1)], interp="CONSTANT")
+        fieldc = mix_rgb(nt, "MIX", motif_size, field, motif_col)
+        medal = ramp(nt, diamond, [(0.0, c3), (0.16, c3), (0.1601, c1), (0.3, c1), (0.3001, c2), (0.5, c2), (0.5001, field),
+                                   (0.56, field), (0.5601, c3), (0.6, c3), (0.6001, c1), (0.66, c1), (0.6601, field),
+                                   (1.0, field)], interp="CONSTANT")
+        in_medal = map_range(nt, diamond, 0.66, 0.67, 1.0, 0.0)
+        fieldc = mix_rgb(nt, "MIX", in_medal, fieldc, medal)
         col = ramp(nt, edge, [(0.0, c1), (0.03, c1), (0.0301, c3), (0.045, c3), (0.0451, c2), (0.16, c2), (0.1601, c3),
                               (0.175, c3), (0.1751, c1), (1.0, c1)], interp="CONSTANT")
+        # border band carries a run of motifs too
+        col = mix_rgb(nt, "MIX", math_op(nt, "MULTIPLY", motif_size, map_range(nt, edge, 0.05, 0.06, 0.0, 0.8)), col, c3)
         inner = map_range(nt, edge, 0.174, 0.176, 0.0, 1.0)
         col = mix_rgb(nt, "MIX", inner, col, fieldc)
         wear = noise(nt, obj_coords(nt), 3.0, 4.0, 0.6)

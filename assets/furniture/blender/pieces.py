@@ -221,21 +221,29 @@ def gen_armchair(p, M, root):
 
 
 def wingback(p, M, root):
+    """Wingback: a tall padded back whose wings flare forward from the back to the rolled arms."""
     up = M.get(p["upholstery"])
     w, d = p.get("width", 0.82), p.get("depth", 0.86)
-    leg_h = 0.16
+    leg_h = 0.13
+    top = p.get("back_h", 1.08)
     legs(root, M, p.get("leg_style", "turned"), corner_spots(w, d, 0.07), leg_h, p["leg_mat"], thick=0.05)
-    soft_box("Base", (w, d, 0.22), (0, 0, leg_h + 0.11), up, 0.03, root)
-    soft_box("Seat", (w - 0.26, d - 0.2, 0.13), (0, -0.08, leg_h + 0.22 + 0.06), up, 0.06, root, crown=0.3)
-    soft_box("Back", (w - 0.06, 0.16, 0.78), (0, d / 2 - 0.1, leg_h + 0.22 + 0.37), up, 0.06, root, rot=(R(-8), 0, 0))
+    seat_z = 0.44
+    soft_box("Base", (w - 0.02, d - 0.02, seat_z - 0.12 - leg_h), (0, 0, leg_h + (seat_z - 0.12 - leg_h) / 2), up, 0.03, root)
+    soft_box("Seat", (w - 0.2, d - 0.2, 0.14), (0, -0.06, seat_z - 0.06), up, 0.06, root, crown=0.3)
+    soft_box("Back", (w - 0.14, 0.16, top - leg_h - 0.1), (0, d / 2 - 0.09, leg_h + 0.1 + (top - leg_h - 0.1) / 2), up, 0.06, root,
+             rot=(R(-6), 0, 0), crown=0.1)
+    arm_top = 0.64
     for sx in (-1, 1):
-        soft_box("Wing", (0.1, d * 0.55, 0.5), (sx * (w / 2 - 0.07), d / 2 - d * 0.3, leg_h + 0.22 + 0.42), up, 0.045, root,
-                 rot=(0, 0, R(sx * 8)))
-        soft_box("Arm", (0.12, d - 0.06, 0.2), (sx * (w / 2 - 0.08), -0.02, leg_h + 0.22 + 0.1), up, 0.05, root)
-        soft_box("ArmRoll", (0.13, 0.16, 0.16), (sx * (w / 2 - 0.08), -d / 2 + 0.1, leg_h + 0.22 + 0.16), up, 0.075, root)
+        x = sx * (w / 2 - 0.06)
+        soft_box("Arm", (0.11, d - 0.04, arm_top - leg_h - 0.08), (x, -0.01, leg_h + 0.08 + (arm_top - leg_h - 0.08) / 2), up,
+                 0.045, root)
+        soft_box("ArmRoll", (0.15, d - 0.1, 0.11), (x + sx * 0.015, -0.04, arm_top - 0.02), up, 0.055, root)
+        # the wing rises from the arm at the back half and curls forward
+        soft_box("Wing", (0.085, d * 0.5, top - arm_top - 0.02), (x + sx * 0.01, d / 2 - d * 0.27, arm_top + (top - arm_top) / 2 - 0.02),
+                 up, 0.04, root, rot=(0, R(sx * 5), R(sx * 14)))
     if p.get("pillows"):
         x, mat, tilt, yaw = p["pillows"][0]
-        pillow("Pillow", 0.4, 0.32, 0.14, (0, d / 2 - 0.3, leg_h + 0.5), (R(-12), R(tilt), 0), M.get(mat), root)
+        pillow("Pillow", 0.4, 0.32, 0.14, (0, d / 2 - 0.3, seat_z + 0.2), (R(-12), R(tilt), 0), M.get(mat), root)
 
 
 def rattan_chair(p, M, root):
@@ -919,6 +927,21 @@ def gen_dining_chair(p, M, root):
         elif style == "cane":
             box("Cane", (w - 0.08, 0.012, (bh - sh) * 0.55), (0, yb + 0.035, sh + (bh - sh) * 0.55), M.get(p["cane_mat"]), 0.0,
                 parent=root, rot=(R(-4), 0, 0))
+    if style == "cantilever":  # bauhaus: one bent chrome tube per side, cane seat and back in wooden frames
+        tm = M.get(p["frame_mat"])
+        cane = M.get(p["cane_mat"])
+        wm = M.get(p.get("seat_mat", p["frame_mat"]))
+        for sx in (-1, 1):
+            x = sx * (w / 2 - 0.01)
+            tube("Cantilever", [(x, d / 2 - 0.02, bh), (x, d / 2 - 0.04, sh + 0.05), (x, d / 2 - 0.06, sh - 0.01),
+                                (x, -d / 2 + 0.06, sh - 0.01), (x, -d / 2 + 0.02, sh - 0.06), (x, -d / 2 + 0.01, 0.015),
+                                (x, d / 2 - 0.05, 0.012)], 0.011, tm, root, resolution=8)
+        rod("FootBar", (-w / 2 + 0.01, d / 2 - 0.06, 0.012), (w / 2 - 0.01, d / 2 - 0.06, 0.012), 0.011, tm, root)
+        box("SeatFrame", (w - 0.02, d - 0.08, 0.03), (0, -0.02, sh + 0.005), wm, 0.01, parent=root)
+        box("SeatCane", (w - 0.08, d - 0.14, 0.006), (0, -0.02, sh + 0.019), cane, 0.0, parent=root)
+        box("BackFrame", (w - 0.02, 0.025, 0.2), (0, d / 2 - 0.02, bh - 0.12), wm, 0.01, parent=root, rot=(R(-8), 0, 0))
+        box("BackCane", (w - 0.08, 0.006, 0.14), (0, d / 2 - 0.035, bh - 0.12), cane, 0.0, parent=root, rot=(R(-8), 0, 0))
+        return
     if style == "metal":  # industrial steel bistro chair
         for sx in (-1, 1):
             rod("BackPost", (sx * (w / 2 - 0.02), d / 2 - 0.02, sh), (sx * (w / 2 - 0.03), d / 2 + 0.03, bh), 0.012, fm, root)
@@ -977,11 +1000,15 @@ def gen_floor_lamp(p, M, root):
         r = p.get("shade_r", 0.2)
         prof = [(r * 0.6, h * 0.35), (r * 0.95, h * 0.42), (r, h * 0.6), (r * 0.97, h * 0.8), (r * 0.6, h * 0.98), (r * 0.3, h)]
         lathe("Lantern", prof, (0, 0, 0), shade, cap_bottom=False, subsurf=1, solidify=0.003, parent=root)
-        for k in range(12):
-            z = h * 0.36 + (h * 0.62) * k / 11
-            rr = [r * 0.62, r * 0.95, r, r, r * 0.98, r * 0.97, r * 0.95, r * 0.9, r * 0.82, r * 0.72, r * 0.62, r * 0.45][k]
-            tube("Rib", [(rr * 1.005 * math.cos(a), rr * 1.005 * math.sin(a), z) for a in [2 * math.pi * i / 24 for i in range(25)]],
-                 0.0018, wm, root, resolution=3)
+        for k in range(1, 11):
+            z = h * 0.35 + (h * 0.65) * k / 11
+            # radius of the lantern at z, interpolated along its profile
+            for (r0, z0), (r1, z1) in zip(prof, prof[1:]):
+                if z0 <= z <= z1:
+                    rr = r0 + (r1 - r0) * (z - z0) / (z1 - z0)
+                    break
+            tube("Rib", [(rr * 1.01 * math.cos(a), rr * 1.01 * math.sin(a), z) for a in [2 * math.pi * i / 32 for i in range(33)]],
+                 0.0015, wm, root, resolution=3)
         sphere("Bulb", 0.04, (0, 0, h * 0.65), M.get({"kind": "bulb", "strength": 2.0}), root)
     elif style == "globe":  # glam/deco: brass pole with opal glass globes
         lathe("Base", [(0.0001, 0), (0.14, 0), (0.14, 0.02), (0.05, 0.04), (0.0001, 0.04)], (0, 0, 0), mm, subsurf=0, parent=root)
@@ -1065,17 +1092,18 @@ def gen_plant(p, M, root):
         leaflet = leaf_mesh("Leaflet", 0.3, 0.035, nu=6, nv=2, shape="frond")
         leaflet.materials.append(leaf_m)
         for f in range(p.get("fronds", 9)):
+            # each frond rises steeply from the pot on a bare petiole, then arches outward and down at the tip
             yaw = f * 2.4 + rnd.uniform(-0.2, 0.2)
-            elev = rnd.uniform(0.55, 1.2)
-            L = (h - base_z) * rnd.uniform(0.75, 1.05)
+            elev = rnd.uniform(1.05, 1.4)
+            L = (h - base_z) * rnd.uniform(0.8, 1.05)
             pts = []
             for i in range(8):
                 t = i / 7
-                r_ = L * t * math.cos(elev) * 0.9 + L * 0.25 * t * t
-                z = base_z + L * t * math.sin(elev) - L * 0.35 * t * t
+                r_ = L * (0.12 * t + 0.55 * t * t) * (1.6 - elev)
+                z = base_z + L * t * math.sin(elev) - L * 0.32 * t ** 3
                 pts.append(Vector((r_ * math.cos(yaw), r_ * math.sin(yaw), z)))
             tube("Rachis", [tuple(q) for q in pts], 0.005, stem_m, root, resolution=6)
-            for i in range(2, 30):
+            for i in range(9, 30):
                 t = i / 30
                 idx = t * 7
                 a = pts[int(idx)]

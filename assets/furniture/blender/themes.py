@@ -463,8 +463,8 @@ THEMES = {
         ("desk", "Black desk on chrome legs", {
             "width": 1.3, "depth": 0.65, "top_mat": paint("#1c1c1c", rough=0.3, coat=0.3), "top_t": 0.03, "base": "frame",
             "leg_mat": CHROME, "tube_r": 0.012, "decor_mats": {"lamp_mat": paint("#e0b431", rough=0.35), "book1": lin("#1f4e8c")}}),
-        ("dining_chair", "Red moulded shell chair on chrome legs", {
-            "style": "shell", "frame_mat": CHROME, "shell_mat": paint("#b8302a", rough=0.3, coat=0.3)}),
+        ("dining_chair", "Cantilever chair in chrome tube, cane and black wood", {
+            "style": "cantilever", "frame_mat": CHROME, "cane_mat": RATTAN_LIGHT, "seat_mat": EBONY}),
     ],
     "hollywood-glam": [
         ("sofa", "Ivory velvet channel-tufted sofa with gold legs", {
