@@ -16,8 +16,10 @@ import { z } from 'zod';
  * progress `GET /api/ai-design/progress/{progress_id}/` reports while the call runs.
  *
  * Errors use the API's one error shape. An engine failure answers `detail` with the spec's prefix
- * ('Detection failed: ', 'Removal failed: ', ...) followed by the reason, and `error` with the bare reason
- * (what the spec's client reads for 'Erase failed: {error}'). Too few credits: 402 with the spec's message.
+ * ('Detection failed: ', 'Removal failed: ', ...) followed by the reason, ready to show, and `error: [reason]`
+ * with the bare reason (a field error, as every field error is a list). A failure of the input is 400 (422
+ * when the upload has no object to cut out), of the engine itself 500/503. Too few credits: 402 with the spec's
+ * message. A failed call charges nothing.
  */
 
 /** Studio upload limit (001 section 5): 10 MB. */
@@ -115,6 +117,7 @@ export const detectObjectsResponse = z.object({
   credits_remaining: creditsRemaining,
   session_id: z.string(),
 });
+export type DetectObjectsResponse = z.infer<typeof detectObjectsResponse>;
 
 export const addManualObjectRequest = z.object({
   x: z.number().nonnegative(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ConversionEventType,
   type CreditAction,
-  detectObjectsResponse,
+  type DetectObjectsResponse,
   type Detection,
   FAILURE_PREFIXES,
   INSUFFICIENT_CREDITS_MESSAGES,
@@ -20,7 +20,6 @@ import {
   type VisionErrorCode,
 } from '@stagecraft/vision';
 import sharp from 'sharp';
-import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
@@ -39,7 +38,7 @@ export interface StudioServiceDependencies {
   engine: StudioEngine;
   growth: GrowthService;
   progress: ProgressBoard;
-  log: { warn(object: object, message: string): void };
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
 type Prefix = (typeof FAILURE_PREFIXES)[keyof typeof FAILURE_PREFIXES];
@@ -69,6 +68,28 @@ function engineFailure(
   const message = wording.messages?.[error.code];
   const reason = message ?? wording.reasons?.[error.code] ?? error.message;
   return new HttpError(FAILURE_STATUS[error.code], message ?? `${prefix}${reason}`, { error: [reason] });
+}
+
+/** One paid call: what it costs, how it fails, what the engine makes, and what the design session records. */
+interface PaidStep<T> {
+  action: CreditAction;
+  quantity?: number;
+  insufficient: string;
+  prefix: Prefix;
+  imageData: string;
+  sessionId: string | undefined;
+  progressId: string | undefined;
+  /** Engine failures that have a message of their own in the spec (an empty drawing). */
+  messages?: Partial<Record<VisionErrorCode, string>>;
+  /** The image to store (JPEG) and what else the answer needs. */
+  produce(image: StudioImage, job: EngineJob): Promise<{ file: Buffer; value: T }>;
+  /** Records the step inside the transaction that charges for it. */
+  record(
+    inTx: StudioRepository,
+    step: { sessionId: string; stepId: string; mediaId: string; cost: number; image: StudioImage },
+  ): Promise<void>;
+  /** Actions and events to track once the step is paid for (000 section 7), beside CREDIT_USAGE. */
+  tracked?: { actions: TrackedAction[]; events: ConversionEventType[] };
 }
 
 /** One paid step that produces a new image, as each studio edit does. */
@@ -123,6 +144,12 @@ export function createStudioService(deps: StudioServiceDependencies) {
   const { db, media, engine, growth, progress, log } = deps;
   const repository = createStudioRepository(db);
 
+  /** An engine failure as the API answers it; the engine's own faults (not the input's) are logged too. */
+  const failure = (prefix: Prefix, error: unknown, wording?: Parameters<typeof engineFailure>[2]) => {
+    if (isVisionError(error) && FAILURE_STATUS[error.code] >= 500) log.error({ err: error }, `studio engine failure: ${prefix}`);
+    return engineFailure(prefix, error, wording);
+  };
+
   const jobOf = (user: UserRow, onProgress?: (fraction: number) => void): EngineJob => ({
     priority: user.plan === 'pro' ? 'rush' : 'normal',
     onProgress,
@@ -157,52 +184,39 @@ export function createStudioService(deps: StudioServiceDependencies) {
   }
 
   /**
-   * The life of every paid edit: refuse early without the credits, run the engine off the request thread,
-   * store the result, then charge and record the step in one transaction. A failed engine run, or a
-   * concurrent request that spent the credit first, charges nothing and records nothing.
+   * The life of every paid call: refuse early without the credits, run the engine off the request thread,
+   * store its image, then charge and record the step in one transaction. A failed engine run, or a concurrent
+   * request that spent the credit first, charges nothing and records nothing.
    */
-  async function imageStep(user: UserRow, step: ImageStep): Promise<ResultImageResponse> {
+  async function paidStep<T>(user: UserRow, step: PaidStep<T>) {
     const session = await sessionOf(user, step.sessionId);
     const cost = creditCost(step.action, step.quantity);
     if (user.credits < cost) throw insufficientCredits(step.insufficient);
     const followed = progress.start(user.id, step.progressId);
     let image: StudioImage;
-    let result: Buffer;
+    let produced: { file: Buffer; value: T };
     try {
       image = await readStudioImage(step.imageData, user.id, media);
       followed?.running(0);
-      result = await step.produce(
+      produced = await step.produce(
         image,
         jobOf(user, (fraction) => followed?.running(fraction)),
       );
     } catch (error) {
       followed?.failed();
-      throw engineFailure(step.prefix, error, { messages: step.messages });
+      throw failure(step.prefix, error, { messages: step.messages });
     }
-    const stored = await media.save(user.id, result, 'image/jpeg');
+    const stored = await media.save(user.id, produced.file, 'image/jpeg');
     const original = session ? null : await originalOf(user, image);
     const sessionId = session?.id ?? randomUUID();
-    const placementId = randomUUID();
-    const recorded = step.placement(image);
+    const stepId = randomUUID();
     let creditsRemaining: number;
     try {
       creditsRemaining = await db.transaction(async (tx) => {
         const inTx = createStudioRepository(tx);
         if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
-        const remaining = await spendCredits(tx, user.id, step.action, `studio:${placementId}`, step.quantity);
-        await inTx.recordPlacement({
-          id: placementId,
-          sessionId,
-          action: step.action,
-          furnitureType: recorded.furnitureType,
-          themeKey: recorded.themeKey ?? null,
-          coordinatesX: recorded.x == null ? null : Math.round(recorded.x),
-          coordinatesY: recorded.y == null ? null : Math.round(recorded.y),
-          sizeScale: recorded.sizeScale ?? null,
-          resultMediaId: stored.id,
-          creditsSpent: cost,
-          isFurniture: recorded.isFurniture,
-        });
+        const remaining = await spendCredits(tx, user.id, step.action, `studio:${stepId}`, step.quantity);
+        await step.record(inTx, { sessionId, stepId, mediaId: stored.id, cost, image });
         return remaining;
       });
     } catch (error) {
@@ -214,90 +228,84 @@ export function createStudioService(deps: StudioServiceDependencies) {
     }
     followed?.done();
     const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
+    const tracked = step.tracked ?? { actions: [], events: [] };
     await track(
       user,
-      ['CREDIT_USAGE', ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []), ...(step.tracked ?? [])],
-      [
-        ...(firstSession ? (['first_image_upload'] as const) : []),
-        ...(step.tracked?.includes('LAYOUT_CREATED') ? (['layout_created'] as const) : []),
-        ...(step.tracked?.includes('ENHANCEMENT_SUCCESS') ? (['enhancement_completed'] as const) : []),
-      ],
-      { studio_action: step.action, credits: cost, session_id: sessionId, placement_id: placementId },
+      ['CREDIT_USAGE', ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []), ...tracked.actions],
+      [...(firstSession ? (['first_image_upload'] as const) : []), ...tracked.events],
+      { studio_action: step.action, credits: cost, session_id: sessionId, step_id: stepId },
     );
+    return { url: stored.url, creditsRemaining, sessionId, stepId, value: produced.value };
+  }
+
+  /** A paid edit whose result is the new image, recorded as a placement of the design session. */
+  async function imageStep(user: UserRow, step: ImageStep): Promise<ResultImageResponse> {
+    const done = await paidStep(user, {
+      ...step,
+      produce: async (image, job) => ({ file: await step.produce(image, job), value: null }),
+      async record(inTx, { sessionId, stepId, mediaId, cost, image }) {
+        const recorded = step.placement(image);
+        await inTx.recordPlacement({
+          id: stepId,
+          sessionId,
+          action: step.action,
+          furnitureType: recorded.furnitureType,
+          themeKey: recorded.themeKey ?? null,
+          coordinatesX: recorded.x == null ? null : Math.round(recorded.x),
+          coordinatesY: recorded.y == null ? null : Math.round(recorded.y),
+          sizeScale: recorded.sizeScale ?? null,
+          resultMediaId: mediaId,
+          creditsSpent: cost,
+          isFurniture: recorded.isFurniture,
+        });
+      },
+      tracked: {
+        actions: step.tracked ?? [],
+        events: [
+          ...(step.tracked?.includes('LAYOUT_CREATED') ? (['layout_created'] as const) : []),
+          ...(step.tracked?.includes('ENHANCEMENT_SUCCESS') ? (['enhancement_completed'] as const) : []),
+        ],
+      },
+    });
     return {
       success: true,
-      result_image: stored.url,
-      credits_remaining: creditsRemaining,
-      session_id: sessionId,
-      placement_id: placementId,
+      result_image: done.url,
+      credits_remaining: done.creditsRemaining,
+      session_id: done.sessionId,
+      placement_id: done.stepId,
     };
   }
 
   return {
-    repository,
-
+    /** Detection (1 credit): the boxes, and the photo with them drawn (boxes only; the client labels them). */
     async detectObjects(
       user: UserRow,
       body: { image_data: string; session_id?: string; progress_id?: string },
-    ): Promise<z.infer<typeof detectObjectsResponse>> {
-      const session = await sessionOf(user, body.session_id);
-      const cost = creditCost('object_detection');
-      if (user.credits < cost) throw insufficientCredits(INSUFFICIENT_CREDITS_MESSAGES.detectObjects);
-      const followed = progress.start(user.id, body.progress_id);
-      let image: StudioImage;
-      let detections: Detection[];
-      let annotated: Buffer;
-      try {
-        image = await readStudioImage(body.image_data, user.id, media);
-        followed?.running(0);
-        const found = await engine.detectObjects(image.bytes, jobOf(user));
-        detections = found.map((found) => ({ ...found, is_manual: false, is_replaced: false }));
-        annotated = await annotateDetections(image, detections);
-      } catch (error) {
-        followed?.failed();
-        throw engineFailure(FAILURE_PREFIXES.detectObjects, error);
-      }
+    ): Promise<DetectObjectsResponse> {
       const firstDetection = !(await repository.hasDetected(user.id));
-      const stored = await media.save(user.id, annotated, 'image/jpeg');
-      const original = session ? null : await originalOf(user, image);
-      const sessionId = session?.id ?? randomUUID();
-      let creditsRemaining: number;
-      try {
-        creditsRemaining = await db.transaction(async (tx) => {
-          const inTx = createStudioRepository(tx);
-          if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
-          const remaining = await spendCredits(tx, user.id, 'object_detection', `studio:detect:${sessionId}:${stored.id}`);
-          await inTx.recordDetection(sessionId);
-          return remaining;
-        });
-      } catch (error) {
-        followed?.failed();
-        await media.deleteOwned(user.id, stored.id).catch(() => {});
-        if (original?.created) await media.deleteOwned(user.id, original.id).catch(() => {});
-        if (error instanceof InsufficientCreditsError) throw insufficientCredits(INSUFFICIENT_CREDITS_MESSAGES.detectObjects);
-        throw error;
-      }
-      followed?.done();
-      const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
-      await track(
-        user,
-        [
-          'CREDIT_USAGE',
-          ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []),
-          ...(firstDetection ? (['FIRST_OBJECT_DETECTION'] as const) : []),
-        ],
-        [
-          ...(firstSession ? (['first_image_upload'] as const) : []),
-          ...(firstDetection ? (['first_object_detection'] as const) : []),
-        ],
-        { studio_action: 'object_detection', credits: cost, session_id: sessionId, detections: detections.length },
-      );
+      const done = await paidStep(user, {
+        action: 'object_detection',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.detectObjects,
+        prefix: FAILURE_PREFIXES.detectObjects,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        async produce(image, job) {
+          const found = await engine.detectObjects(image.bytes, job);
+          const detections: Detection[] = found.map((item) => ({ ...item, is_manual: false, is_replaced: false }));
+          return { file: await annotateDetections(image, detections), value: detections };
+        },
+        record: (inTx, { sessionId }) => inTx.recordDetection(sessionId),
+        tracked: firstDetection
+          ? { actions: ['FIRST_OBJECT_DETECTION'], events: ['first_object_detection'] }
+          : { actions: [], events: [] },
+      });
       return {
         success: true,
-        detections,
-        annotated_image: stored.url,
-        credits_remaining: creditsRemaining,
-        session_id: sessionId,
+        detections: done.value,
+        annotated_image: done.url,
+        credits_remaining: done.creditsRemaining,
+        session_id: done.sessionId,
       };
     },
 
@@ -321,7 +329,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
           const scaleY = image.height / body.image_height;
           found = await engine.markObject(image.bytes, body.x * scaleX, body.y * scaleY, body.object_type, jobOf(user));
         } catch (error) {
-          throw engineFailure(FAILURE_PREFIXES.detectObjects, error);
+          throw failure(FAILURE_PREFIXES.detectObjects, error);
         }
       } else {
         const half = Math.max(1, Math.round(Math.min(body.image_width, body.image_height) * 0.05));
@@ -431,7 +439,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
       try {
         piece = await engine.cutout(image.bytes, jobOf(user));
       } catch (error) {
-        throw engineFailure(FAILURE_PREFIXES.uploadCustomFurniture, error, {
+        throw failure(FAILURE_PREFIXES.uploadCustomFurniture, error, {
           reasons: { no_foreground: 'No piece of furniture stands out from the background in this photo' },
         });
       }

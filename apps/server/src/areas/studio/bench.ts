@@ -1,0 +1,141 @@
+/**
+ * Time of each studio operation through the API (app.inject: routing, validation, base64, the vision pool,
+ * storage, the ledger transaction) on a 1920x1280 photo: one warm-up call (models load), then the median of 5.
+ *
+ *   node --import tsx apps/server/src/areas/studio/bench.ts [--runs 5] [--only detect,remove]
+ *
+ * Calls whose route is not registered in this build are listed as such, not timed. Reads the shared room
+ * fixtures (../shared or $STAGECRAFT_FIXTURES), like the tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { STUDIO_ROUTES } from '@stagecraft/contracts';
+import sharp from 'sharp';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { dataUrl, multipart, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createMailer } from '../../mail/mailer.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, only: { type: 'string' } } });
+const runs = Number(values.runs);
+const only = values.only?.split(',');
+
+const photo = async (name: string) =>
+  sharp(await readRoomFixture(name))
+    .resize(1920, 1280, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+const mask = async (box: [number, number, number, number]) => {
+  const [x1, y1, x2, y2] = box;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1280"><rect width="100%" height="100%"/><rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" rx="12" fill="#fff"/></svg>`;
+  return dataUrl(await sharp(Buffer.from(svg)).png().toBuffer(), 'image/png');
+};
+
+// The real app on an embedded database in a temporary DATA_DIR (test/test-app.ts would pull in vitest).
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-studio-bench-'));
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const database = await createTestDatabase('pglite');
+const mailer = createMailer({
+  from: config.mailFrom,
+  smtpUrl: undefined,
+  outboxDir: path.join(dataDir, 'outbox'),
+  log: { info: () => {} },
+});
+const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: path.join(dataDir, 'no-web') });
+const ctx: TestContext = { kind: 'pglite', app, db: database.db, mailer, config, dataDir };
+try {
+  const user = await studioUser(ctx, { credits: 100_000, plan: 'free' });
+  const furnished = dataUrl(await photo('furnished_houses_101_bedroom.jpg'));
+  const empty = dataUrl(await photo('empty_maateusx_furnish-before.jpg'));
+  const chair = await sharp(await readRoomFixture('furniture/furni_product-1.png'))
+    .flatten({ background: '#f4f1ea' })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: STUDIO_ROUTES.uploadCustomFurniture,
+    ...(await multipart('furniture_image', chair, 'chair.jpg', user.headers)),
+  });
+  const furnitureId = uploaded.statusCode === 200 ? uploaded.json<{ furniture_id: string }>().furniture_id : 'none';
+  // A ~5% box (the size of a side table or a lamp in a room photo) and a brush stroke of ~1.8%.
+  const detection = { id: 'bench', class_name: 'nightstand', bbox: [1300, 700, 1650, 1050], confidence: 0.9 };
+  const place = { image_data: empty, x: 960, y: 1100, image_width: 1920, image_height: 1280, size_scale: 1 };
+
+  const operations: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+    ['detect', () => user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished })],
+    ['remove', () => user.post(STUDIO_ROUTES.removeObject, { image_data: furnished, detection })],
+    [
+      'erase',
+      async () =>
+        user.post(STUDIO_ROUTES.eraseFromDrawnArea, { image_data: furnished, mask_image: await mask([300, 900, 520, 1100]) }),
+    ],
+    [
+      'replace',
+      () => user.post(STUDIO_ROUTES.replaceObject, { image_data: furnished, detection, new_furniture_type: 'armchair' }),
+    ],
+    ['place', () => user.post(STUDIO_ROUTES.placeFurniture, { ...place, furniture_type: 'sofa' })],
+    [
+      'place-themed',
+      () => user.post(STUDIO_ROUTES.placeThemedFurniture, { ...place, theme_key: 'bohemian', furniture_item: 'armchair' }),
+    ],
+    ['place-custom', () => user.post(STUDIO_ROUTES.placeCustomFurniture, { ...place, furniture_id: furnitureId })],
+    [
+      'drawn-area',
+      async () =>
+        user.post(STUDIO_ROUTES.addFurnitureToDrawnArea, {
+          image_data: empty,
+          furniture_type: 'sofa',
+          mask_image: await mask([600, 850, 1400, 1200]),
+        }),
+    ],
+    ['walls', () => user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: furnished, material_type: 'sage_green_paint' })],
+    ['enhance-4k', () => user.post(STUDIO_ROUTES.enhanceImage, { image_data: furnished, enhancement_level: '4k' })],
+    ['enhance-8k', () => user.post(STUDIO_ROUTES.enhanceImage, { image_data: furnished, enhancement_level: '8k' })],
+    [
+      'upload-custom',
+      async () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: STUDIO_ROUTES.uploadCustomFurniture,
+          ...(await multipart('furniture_image', chair, 'chair.jpg', user.headers)),
+        }),
+    ],
+    ['export (watermark)', () => user.post(STUDIO_ROUTES.exportImage, { image_data: furnished })],
+  ];
+
+  console.log(`| operation (1920x1280) | median ms | min | max | status |`);
+  console.log(`| --- | --- | --- | --- | --- |`);
+  for (const [name, call] of operations) {
+    if (only && !only.includes(name)) continue;
+    const warm = await call();
+    if (warm.statusCode === 404) {
+      console.log(`| ${name} | | | | not registered in this build |`);
+      continue;
+    }
+    if (warm.statusCode !== 200) {
+      console.log(`| ${name} | | | | ${warm.statusCode}: ${warm.body.slice(0, 120)} |`);
+      continue;
+    }
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const started = performance.now();
+      const response = await call();
+      times.push(performance.now() - started);
+      if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? 0;
+    console.log(
+      `| ${name} | ${median.toFixed(0)} | ${times[0]?.toFixed(0)} | ${times.at(-1)?.toFixed(0)} | 200, load ${os.loadavg()[0]?.toFixed(1)} |`,
+    );
+  }
+} finally {
+  await app.close();
+  mailer.close();
+  await database.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
