@@ -57,9 +57,11 @@ async function buyAgencyPack(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Payment Accepted' })).toBeVisible();
 }
 
-/** Waits for the studio's long operation to finish (the status line leaves its busy text). */
-async function waitUntilIdle(page: Page, timeout = 120_000): Promise<void> {
+/** Waits for the studio's long operation to finish (the status line leaves its busy text); logs how long it took. */
+async function waitUntilIdle(page: Page, timeout = 120_000, label?: string): Promise<void> {
+  const started = Date.now();
   await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
+  if (label) console.log(`studio e2e: ${label} took ${((Date.now() - started) / 1000).toFixed(1)} s (browser to result on screen)`);
 }
 
 /** Clicks the canvas at a fraction of its width and height. */
@@ -69,13 +71,18 @@ async function clickCanvas(page: Page, fx: number, fy: number): Promise<void> {
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
 
+/** A screenshot of the canvas and the panel of the current mode, for the report. */
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
+  await page.getByRole('tablist', { name: 'Studio mode' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.mouse.wheel(0, -80);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
 test.describe('design studio', () => {
   test.describe.configure({ timeout: 600_000 });
+  // The engine's calls take seconds to minutes; a control that never appears should fail in 30 s, not at the test's end.
+  test.use({ actionTimeout: 30_000 });
 
   test('a new user runs the 3-step tutorial on the sample room with the 3 sign-up credits', async ({ page, request }) => {
     const account = await createVerifiedUser(request, 'tutorial');
@@ -94,7 +101,7 @@ test.describe('design studio', () => {
 
     // Step 1: detection on the sample room (a render whose sofa, plant and chair the detector finds).
     await page.getByRole('button', { name: /^Auto Detect \(1 credit\)/ }).click();
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'detection (sample room, 1200x800)');
     const items = page.getByTestId('detection-item');
     await expect(items.first()).toBeVisible();
     expect(await items.count()).toBeGreaterThanOrEqual(2);
@@ -108,7 +115,7 @@ test.describe('design studio', () => {
     const before = await items.count();
     const firstName = (await items.first().locator('.MuiListItemText-primary').textContent()) ?? '';
     await page.getByRole('button', { name: `Remove ${firstName.replace(/manual|replaced/g, '').trim()}` }).first().click();
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'removal (sample room)');
     await expect(items).toHaveCount(before - 1);
     await expectCredits(page, request, 1);
     await expect(page.getByRole('heading', { name: 'Your result' })).toBeVisible();
@@ -117,7 +124,7 @@ test.describe('design studio', () => {
     // Step 3: a wall material.
     await page.getByRole('tab', { name: 'Wall Materials' }).click();
     await page.getByRole('button', { name: 'Apply sage green paint to the walls' }).click();
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'wall material (sample room)');
     await expectCredits(page, request, 0);
     await expect(page.getByText('Tutorial complete')).toBeVisible({ timeout: 5_000 });
     await expect(tutorial).toHaveCount(0);
@@ -156,7 +163,7 @@ test.describe('design studio', () => {
     await page.getByTestId('room-photo-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '1920');
     await expect(page.getByText('Demo Mode', { exact: true })).toHaveCount(0);
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'upload + auto-detect (1920x1280)');
     const items = page.getByTestId('detection-item');
     await expect(items.first()).toBeVisible();
     await expectCredits(page, request, 32);
@@ -169,7 +176,7 @@ test.describe('design studio', () => {
     // Remove the first detected object.
     const before = await items.count();
     await items.first().getByRole('button', { name: /^Remove / }).click();
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'removal (1920x1280)');
     await expect(items).toHaveCount(before - 1);
     await expectCredits(page, request, 31);
     await expect(page.getByRole('heading', { name: 'Your result' })).toBeVisible();
@@ -188,7 +195,7 @@ test.describe('design studio', () => {
     await piece.click();
     await expect(piece).toHaveAttribute('aria-pressed', 'true');
     await clickCanvas(page, 0.5, 0.85);
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'themed placement (1920x1280)');
     await expectCredits(page, request, 29);
     await shot(page, '12-themed-mode');
 
@@ -200,14 +207,14 @@ test.describe('design studio', () => {
     // Walls.
     await page.getByRole('tab', { name: 'Wall Materials' }).click();
     await page.getByRole('button', { name: 'Apply sage green paint to the walls' }).click();
-    await waitUntilIdle(page);
+    await waitUntilIdle(page, 120_000, 'wall material (1920x1280)');
     await expectCredits(page, request, 28);
     await shot(page, '13-walls-mode');
 
     // Enhance to 4K with a determinate progress bar, then it is blocked on the enhanced image.
     await page.getByRole('button', { name: /^Enhance 4K/ }).click();
     await expect(page.getByTestId('studio-status')).toContainText('Enhancing to 4K');
-    await waitUntilIdle(page, 540_000);
+    await waitUntilIdle(page, 540_000, '4K enhancement (1920x1280 to 3840x2560)');
     await expect(page.getByText('Enhanced 4K')).toBeVisible();
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '3840');
     await expect(page.getByRole('button', { name: /^Enhance 4K/ })).toBeDisabled();

@@ -15,7 +15,7 @@ import { useThemeMaterials } from '../api/get-theme-materials.ts';
 import { useThemes } from '../api/get-themes.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { selectPlacement, setSizeScale, setTheme } from '../state/actions.ts';
-import { humanize } from '../utils/studio-labels.ts';
+import { MATERIAL_SWATCHES, humanize } from '../utils/studio-labels.ts';
 import { MaterialGrid } from './material-grid.tsx';
 import { OptionChips } from './option-chips.tsx';
 import { SizeSlider } from './size-slider.tsx';
@@ -166,7 +166,13 @@ export function WallsPanel() {
   return (
     <Stack spacing={2}>
       <Hint>{`${costs?.wall_material_change ?? 1} credit per change. Only the walls change: furniture, floor and windows stay.`}</Hint>
-      <MaterialGrid label="Wall materials" materials={furnitureTypes.data?.material_types ?? []} onApply={(material) => void operations.changeWalls(material)} disabled={busy} />
+      <MaterialGrid
+        label="Wall materials"
+        // While the catalogue loads or if it fails, the materials every install ships stand in.
+        materials={furnitureTypes.data?.material_types ?? Object.keys(MATERIAL_SWATCHES)}
+        onApply={(material) => void operations.changeWalls(material)}
+        disabled={busy}
+      />
     </Stack>
   );
 }

@@ -43,12 +43,17 @@ describe('editor history', () => {
     state = applyAction(state, undo, undefined);
     expect(state.scene.detections).toEqual([]);
     expect(canRedo(state)).toBe(true);
+    expect(canUndo(state)).toBe(false);
 
     state = applyAction(state, redo, undefined);
     state = applyAction(state, redo, undefined);
     expect(state.scene.currentImage).toBe(staged);
     expect(state.scene.detections.map((d) => d.id)).toEqual(['d2']);
     expect(canRedo(state)).toBe(false);
+  });
+
+  it('starts the history at the first image: there is no empty canvas to undo to', () => {
+    expect(canUndo(loaded())).toBe(false);
   });
 
   it('drops the redo stack when a new step is made after an undo', () => {

@@ -33,6 +33,8 @@ function defineAction<Payload = void>(action: EditorAction<Payload>): EditorActi
 export function applyAction<Payload>(state: EditorState, action: EditorAction<Payload>, payload: Payload): EditorState {
   const next = action.perform(state, payload);
   if (!action.recordsHistory || next.scene === state.scene) return next;
+  // The first image of a visit is where history starts: there is no empty canvas to go back to.
+  if (state.scene.currentImage === null) return { ...next, past: [], future: [] };
   return { ...next, past: [...state.past, state.scene].slice(-HISTORY_LIMIT), future: [] };
 }
 
