@@ -110,7 +110,7 @@ function lineSegments(cv: LineCv, grey: Uint8Array, w: number, h: number): Segme
   const lines = new cv.Mat() as CvMat & { data32S: Int32Array };
   try {
     cv.Canny(src, edges, 60, 160);
-    const minLength = Math.round(Math.max(w, h) * 0.06);
+    const minLength = Math.round(Math.max(w, h) * 0.1);
     cv.HoughLinesP(edges, lines, 1, Math.PI / 180, 30, minLength, 4);
     const out: Segment[] = [];
     const raw = lines.data32S;

@@ -7,6 +7,8 @@ export interface LocalLook {
   gain: [number, number, number];
   /** The bright end of the surroundings (95th percentile luminance, linear): a piece's highlights stay below it. */
   brightLuma: number;
+  /** Mean chroma (max - min channel, sRGB 0..255) of the surroundings: how colourful the photo renders things. */
+  chroma: number;
   /** Black level of the photo's shadows (0..1 sRGB), lifted into the sprite's darks (haze, flare). */
   blackLift: number;
   /** Standard deviation of the photo's pixel noise (sRGB 0..255). */
@@ -54,9 +56,11 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   const sum = [0, 0, 0];
   let count = 0;
   const lumas: number[] = [];
+  let chroma = 0;
   for (let y = y1; y < y2; y += step) {
     for (let x = x1; x < x2; x += step) {
       const i = (y * image.width + x) * 3;
+      chroma += Math.max(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!) - Math.min(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
       const r = SRGB_TO_LINEAR[image.data[i]!]!;
       const g = SRGB_TO_LINEAR[image.data[i + 1]!]!;
       const b = SRGB_TO_LINEAR[image.data[i + 2]!]!;
@@ -77,6 +81,7 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   return {
     gain,
     brightLuma: lumas[Math.floor(lumas.length * 0.95)] ?? 1,
+    chroma: chroma / Math.max(1, count),
     blackLift: Math.min(0.06, linearToSrgb(darkest) / 255) * 0.6,
     ...greyStatistics(image, region),
   };

@@ -6,6 +6,7 @@ import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import { removeObject } from '../inpaint/index.ts';
 import type { Box, MaskInput } from '../mask.ts';
 import { estimateRoomGeometry } from './geometry.ts';
+import { findOccluders, type Occluder } from './occlusion.ts';
 import {
   edgeCrispness,
   gaussianBlur,
@@ -60,7 +61,8 @@ export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRe
 
   // A level pinhole camera at height Hc sees a floor point (y - horizon) px below the horizon at (y - horizon) / Hc
   // px per cm: the sprite's px-per-cm at its contact point is brought to that.
-  const belowHorizon = Math.max(standY - geometry.horizonY, H * 0.03);
+  // A click at or above the estimated horizon means the estimate is off there: keep the piece a sensible size.
+  const belowHorizon = Math.max(standY - geometry.horizonY, H * 0.06);
   const sizeScale = clamp(request.sizeScale, 0.5, 2);
   let scale = area ? (area[2] - area[0]) / opaqueW : (belowHorizon / geometry.cameraHeightCm / sprite.pxPerCm) * sizeScale;
   scale = Math.min(scale, (W * MAX_FRAME_SHARE) / opaqueW, (H * MAX_FRAME_SHARE) / opaqueH);
@@ -105,7 +107,7 @@ export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRe
     W,
     H,
   });
-  const occluders = occluderRects(request.detections ?? [], contact.y, pieceBox, H);
+  const occluders = await findOccluders(image, request.detections ?? [], contact.y, pieceBox);
   const { image: out, changedBox } = composite(image, piece, frameW, frameH, originX, originY, shadow, occluders);
   return { image: out, placement: { pieceBox, changedBox, contact, scale, mirrored, geometry } };
 }
@@ -213,6 +215,7 @@ function matchPiece(
   const out = new Float32Array(n * 4);
   const lift = look.blackLift;
   const gain = capHighlights(rgba, n, look);
+  const saturation = matchSaturation(rgba, n, look.chroma);
   for (let i = 0; i < n; i++) {
     const a = rgba[i * 4 + 3]! / 255;
     if (a === 0) continue;
@@ -220,11 +223,18 @@ function matchPiece(
     // lights give it, so it darkens toward the floor.
     const t = clamp((Math.floor(i / w) - top) / Math.max(1, bottom - top), 0, 1);
     const occlusion = 1 - 0.16 * t * t;
-    for (let c = 0; c < 3; c++) {
-      const linear = SRGB_TO_LINEAR[rgba[i * 4 + c]!]! * gain[c]! * occlusion;
-      const value = linearToSrgb(linear);
-      out[i * 4 + c] = (lift * 255 + value * (1 - lift)) * a;
+    let r = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4]!]! * gain[0] * occlusion);
+    let g = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4 + 1]!]! * gain[1] * occlusion);
+    let b = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4 + 2]!]! * gain[2] * occlusion);
+    if (saturation < 1) {
+      const grey = 0.299 * r + 0.587 * g + 0.114 * b;
+      r = grey + (r - grey) * saturation;
+      g = grey + (g - grey) * saturation;
+      b = grey + (b - grey) * saturation;
     }
+    out[i * 4] = (lift * 255 + r * (1 - lift)) * a;
+    out[i * 4 + 1] = (lift * 255 + g * (1 - lift)) * a;
+    out[i * 4 + 2] = (lift * 255 + b * (1 - lift)) * a;
     out[i * 4 + 3] = a;
   }
   const sigma = blurToMatch(out, w, h, look.edgeCrispness);
@@ -267,6 +277,26 @@ function capHighlights(rgba: Uint8Array, n: number, look: LocalLook): [number, n
   if (highlight <= look.brightLuma) return look.gain;
   const factor = Math.max(0.65, Math.sqrt(look.brightLuma / highlight));
   return look.gain.map((g) => g * factor) as [number, number, number];
+}
+
+/**
+ * How much of the sprite's colourfulness to keep: a renderer's clean colours stand out in a dull or hazy photo.
+ * Partial (a power of 0.4 of the chroma ratio, at most 25% off): a vivid piece in a grey room may stay vivid.
+ */
+function matchSaturation(rgba: Uint8Array, n: number, photoChroma: number): number {
+  let chroma = 0;
+  let count = 0;
+  const step = Math.max(1, Math.floor(n / 40_000));
+  for (let i = 0; i < n; i += step) {
+    if (rgba[i * 4 + 3]! < 200) continue;
+    const r = rgba[i * 4]!;
+    const g = rgba[i * 4 + 1]!;
+    const b = rgba[i * 4 + 2]!;
+    chroma += Math.max(r, g, b) - Math.min(r, g, b);
+    count++;
+  }
+  if (count === 0 || chroma === 0) return 1;
+  return clamp((Math.max(1, photoChroma) / (chroma / count)) ** 0.4, 0.75, 1);
 }
 
 const BLUR_CANDIDATES = [0, 0.45, 0.7, 1, 1.4, 1.9, 2.5];
@@ -452,24 +482,6 @@ function smoothstep(edge0: number, edge1: number, x: number): number {
   return t * t * (3 - 2 * t);
 }
 
-/**
- * Objects that stand in front of the piece: their box reaches lower in the frame than the piece's contact line
- * (so they are nearer the camera) and overlaps the piece. Their boxes, shrunk by 6% per side so the background
- * around a chair's legs does not cut a rectangular notch out of the piece.
- */
-function occluderRects(detections: readonly Detection[], contactY: number, pieceBox: Box, H: number): Box[] {
-  const rects: Box[] = [];
-  for (const d of detections) {
-    const [x1, y1, x2, y2] = d.bbox;
-    if (y2 <= contactY + H * 0.02) continue;
-    if (x2 <= pieceBox[0] || x1 >= pieceBox[2] || y2 <= pieceBox[1] || y1 >= pieceBox[3]) continue;
-    const mx = (x2 - x1) * 0.06;
-    const my = (y2 - y1) * 0.06;
-    rects.push([Math.round(x1 + mx), Math.round(y1 + my), Math.round(x2 - mx), Math.round(y2 - my)]);
-  }
-  return rects;
-}
-
 function composite(
   image: RgbImage,
   piece: Float32Array,
@@ -478,7 +490,7 @@ function composite(
   originX: number,
   originY: number,
   shadow: ShadowLayer,
-  occluders: readonly Box[],
+  occluders: readonly Occluder[],
 ): { image: RgbImage; changedBox: Box } {
   const out = new Uint8Array(image.data);
   const W = image.width;
@@ -491,18 +503,23 @@ function composite(
   const changed = [W, image.height, 0, 0];
   for (let y = y1; y < y2; y++) {
     for (let x = x1; x < x2; x++) {
-      if (occluders.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3])) continue;
-      const shade = x >= bx1 && x < bx2 && y >= by1 && y < by2 ? shadow.values[(y - by1) * bw + x - bx1]! : 0;
+      // How much of this pixel an object in front of the piece covers: the piece and its shadow show through the rest.
+      let visible = 1;
+      for (const { box: [ox1, oy1, ox2], mask } of occluders) {
+        if (x >= ox1 && x < ox2 && y >= oy1 && y - oy1 < mask.length / (ox2 - ox1)) visible *= 1 - mask[(y - oy1) * (ox2 - ox1) + x - ox1]!;
+      }
+      if (visible <= 0) continue;
+      const shade = (x >= bx1 && x < bx2 && y >= by1 && y < by2 ? shadow.values[(y - by1) * bw + x - bx1]! : 0) * visible;
       const fx = x - originX;
       const fy = y - originY;
       const inFrame = fx >= 0 && fx < frameW && fy >= 0 && fy < frameH;
       const j = fy * frameW + fx;
-      const a = inFrame ? piece[j * 4 + 3]! : 0;
+      const a = inFrame ? piece[j * 4 + 3]! * visible : 0;
       if (shade <= 0.002 && a <= 0.002) continue;
       const i = (y * W + x) * 3;
       const keep = (1 - shade) * (1 - a);
       for (let c = 0; c < 3; c++) {
-        const value = out[i + c]! * keep + (inFrame ? piece[j * 4 + c]! : 0);
+        const value = out[i + c]! * keep + (inFrame ? piece[j * 4 + c]! * visible : 0);
         out[i + c] = value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
       }
       changed[0] = Math.min(changed[0]!, x);
