@@ -26,7 +26,8 @@ export {
 export { detectObjects, DEFAULT_TUNING, type Detection, type DetectTuning } from './detect/detect.ts';
 export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
 export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod } from './inpaint/index.ts';
-export { createVisionPool, type VisionPool } from './pool/pool.ts';
+export { createVisionPool, type VisionPool, type RunOptions, type JobPriority } from './pool/pool.ts';
+export type { TaskName, VisionTasks } from './pool/tasks.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
 export { markObject, objectMask } from './cutout/mark-object.ts';
 export {
