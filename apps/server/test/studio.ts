@@ -44,11 +44,15 @@ export async function studioUser(ctx: TestContext, options: { credits?: number; 
     .update(users)
     .set({ credits: options.credits ?? 0 })
     .where(eq(users.id, row.id));
-  const { token } = await new TokenSigner(ctx.config.jwtSecret).sign('access', row.id);
-  const headers = bearer(token);
+  const signer = new TokenSigner(ctx.config.jwtSecret);
+  const headers = bearer((await signer.sign('access', row.id)).token);
   return {
     id: row.id,
     headers,
+    /** A fresh access token (they live 5 minutes; a long benchmark outlives one). */
+    async renewToken(): Promise<void> {
+      Object.assign(headers, bearer((await signer.sign('access', row.id)).token));
+    },
     async credits(): Promise<number> {
       const [current] = await ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, row.id));
       return current?.credits ?? -1;

@@ -111,6 +111,7 @@ try {
   console.log(`| --- | --- | --- | --- | --- |`);
   for (const [name, call] of operations) {
     if (only && !only.includes(name)) continue;
+    await user.renewToken();
     const warm = await call();
     if (warm.statusCode === 404) {
       console.log(`| ${name} | | | | not registered in this build |`);
