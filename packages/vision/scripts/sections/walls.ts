@@ -63,7 +63,7 @@ async function loadFixtures(): Promise<WallFixture[]> {
 
 function maskWith(f: WallFixture, forest?: Parameters<typeof wallProbabilities>[1]): Uint8Array {
   const probabilities = wallProbabilities(f.analysis, forest);
-  return upsampleMask(workMask(f.analysis, probabilities), f.analysis.work.width, f.analysis.work.height, f.image).data;
+  return upsampleMask(workMask(f.analysis, probabilities), f.analysis.work, f.image).data;
 }
 
 const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);

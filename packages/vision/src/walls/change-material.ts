@@ -9,7 +9,7 @@ import {
   type WallMaterialKey,
 } from './materials.ts';
 import { assignWallPlanes } from './planes.ts';
-import { segmentWalls, workMask } from './wall-mask.ts';
+import { segmentWalls, workMask, type WallOptions } from './wall-mask.ts';
 
 const TILE_PX_PER_CM = 4;
 /** Apparent texture density at the middle of each wall: what a wall about 3 m from the camera looks like. */
@@ -76,18 +76,37 @@ function sampleBilinear(level: { size: number; data: Float32Array }, tx: number,
   }
 }
 
+/** 3x3 box sum, separable; pixels beyond the border count as the nearest edge pixel. */
+function box3(src: Float32Array, w: number, h: number): Float32Array {
+  const rows = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    for (let x = 0; x < w; x++) {
+      rows[o + x] = src[o + Math.max(0, x - 1)]! + src[o + x]! + src[o + Math.min(w - 1, x + 1)]!;
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const up = Math.max(0, y - 1) * w;
+    const down = Math.min(h - 1, y + 1) * w;
+    const o = y * w;
+    for (let x = 0; x < w; x++) out[o + x] = rows[up + x]! + rows[o + x]! + rows[down + x]!;
+  }
+  return out;
+}
+
 /**
  * Re-surfaces the walls: paint or a procedural texture laid in each wall plane's perspective (brick courses
  * converge toward the wall's vanishing point; walls with no vanishing point found are laid frontally), lit by the
  * photo's own shading (luminance over the walls' typical lit level), feathered 1 px inward at the mask's edge.
  * Pixels outside the wall mask come back byte-identical.
  */
-export async function changeWallMaterial(input: ImageInput, materialKey: string): Promise<RgbImage> {
+export async function changeWallMaterial(input: ImageInput, materialKey: string, options: WallOptions = {}): Promise<RgbImage> {
   if (!isWallMaterialKey(materialKey)) {
     throw new VisionError('invalid_argument', `Unknown wall material "${materialKey}"`);
   }
   const image = await decodeImage(input);
-  const { mask, analysis, probabilities } = await segmentWalls(image);
+  const { mask, analysis, probabilities } = await segmentWalls(image, options.detections);
   const { width: w, height: h } = image;
   const out = new Uint8Array(image.data);
   const m = mask.data;
@@ -165,37 +184,24 @@ export async function changeWallMaterial(input: ImageInput, materialKey: string)
     groupScale[g] = (WALL_DISTANCE_CM * Math.max(0.05 * focal, Math.abs(depthTerm(o, centroid)))) / focal;
   }
 
+  // 3x3 sums of the mask and of the masked luminance (separable box): the feather and the denoised shading.
+  const inMask = new Float32Array(w * h);
+  const masked = new Float32Array(w * h);
+  for (let i = 0; i < m.length; i++) {
+    if (!m[i]) continue;
+    inMask[i] = 1;
+    masked[i] = luminance[i]!;
+  }
+  const covered = box3(inMask, w, h);
+  const maskedLuminance = box3(masked, w, h);
+
   const texel = new Float32Array(3);
   for (let y = 0, i = 0; y < h; y++) {
     for (let x = 0; x < w; x++, i++) {
       if (!m[i]) continue;
       // Feather one pixel inward: edge pixels mix with the photo; pixels outside the mask are never written.
-      let covered = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) {
-          covered += 3;
-          continue;
-        }
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          covered += xx < 0 || xx >= w || m[yy * w + xx] ? 1 : 0;
-        }
-      }
-      const alpha = covered === 9 ? 1 : covered / 9;
-      let shade = 0;
-      let taps = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w || !m[yy * w + xx]) continue;
-          shade += luminance[yy * w + xx]!;
-          taps++;
-        }
-      }
-      const shading = Math.min(2, shade / taps / reference);
+      const alpha = covered[i]! / 9;
+      const shading = Math.min(2, maskedLuminance[i]! / covered[i]! / reference);
       let r = paintLinear[0]!;
       let g = paintLinear[1]!;
       let b = paintLinear[2]!;

@@ -24,17 +24,17 @@ function boxMean(src: Float32Array, w: number, h: number, r: number): Float32Arr
 }
 
 /**
- * He et al.'s guided filter with a grey guide: the upsampled wall mask snaps to the photo's own edges (a wall
- * meeting a sofa or a ceiling), which the 512 px analysis can only place to within a couple of pixels.
+ * The linear coefficients of He et al.'s guided filter with a grey guide (output = a * guide + b): fitted at a
+ * small size, they carry a mask's edges onto the full-size photo's edges.
  */
-export function guidedFilter(
+export function guidedCoefficients(
   guide: Float32Array,
   input: Float32Array,
   w: number,
   h: number,
   r: number,
   eps: number,
-): Float32Array {
+): { a: Float32Array; b: Float32Array } {
   const meanI = boxMean(guide, w, h, r);
   const meanP = boxMean(input, w, h, r);
   const ip = new Float32Array(w * h);
@@ -52,9 +52,5 @@ export function guidedFilter(
     a[i] = (meanIP[i]! - meanI[i]! * meanP[i]!) / (variance + eps);
     b[i] = meanP[i]! - a[i]! * meanI[i]!;
   }
-  const meanA = boxMean(a, w, h, r);
-  const meanB = boxMean(b, w, h, r);
-  const out = new Float32Array(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
-  return out;
+  return { a: boxMean(a, w, h, r), b: boxMean(b, w, h, r) };
 }

@@ -207,27 +207,31 @@ function concreteTile(seed: number): MaterialTile {
 function plasterTile(seed: number): MaterialTile {
   const sizeCm = 120;
   const size = sizeCm * PX_PER_CM;
-  const clouds = fractalNoise(size, 5, 5, seed);
-  const strokes = periodicNoise(size, 12, seed + 3);
+  const clouds = fractalNoise(size, 3, 6, seed);
+  const trowel = fractalNoise(size, 12, 2, seed + 3);
   return makeTile(sizeCm, (x, y, put) => {
     const i = y * size + x;
-    const v = 0.9 + 0.12 * (clouds[i]! - 0.5) + 0.05 * Math.sin(strokes[i]! * 12);
-    put(226 * v, 214 * v, 196 * v);
+    // Soft cloudy tone shifts with faint trowel marks: polished lime plaster, not a pattern.
+    const v = 0.93 + 0.1 * (clouds[i]! - 0.5) + 0.025 * (trowel[i]! - 0.5);
+    put(228 * v, 218 * v, 202 * v);
   });
 }
 
 function marbleTile(seed: number): MaterialTile {
   const sizeCm = 120;
   const size = sizeCm * PX_PER_CM;
-  const turbulence = fractalNoise(size, 4, 6, seed);
+  const turbulence = fractalNoise(size, 3, 6, seed);
+  const detail = fractalNoise(size, 6, 5, seed + 17);
   const fine = fractalNoise(size, 16, 3, seed + 9);
   return makeTile(sizeCm, (x, y, put) => {
     const i = y * size + x;
-    // Veins: thin dark bands of a turbulent diagonal sine (periodic: whole periods across the tile).
-    const phase = ((x + y) / size) * Math.PI * 4 + turbulence[i]! * 14;
-    const vein = Math.pow(1 - Math.abs(Math.sin(phase)), 14);
-    const base = 236 + 10 * (fine[i]! - 0.5);
-    put(base - 95 * vein, base - 92 * vein, base - 85 * vein);
+    // Veins: thin dark bands of turbulent diagonal sines (whole periods across the tile, so it tiles), a bold
+    // grey vein family and a finer, fainter one.
+    const bold = Math.pow(1 - Math.abs(Math.sin(((x + y) / size) * Math.PI * 2 + turbulence[i]! * 12)), 24);
+    const thin = Math.pow(1 - Math.abs(Math.sin(((x - 2 * y) / size) * Math.PI * 3 + detail[i]! * 16)), 40);
+    const base = 238 + 8 * (fine[i]! - 0.5) - 10 * (turbulence[i]! - 0.5);
+    const dark = 110 * bold + 60 * thin;
+    put(base - dark, base - dark * 0.97, base - dark * 0.9);
   });
 }
 

@@ -3,12 +3,17 @@ import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { analyseRoom, FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
 import { predictProbabilities, type Forest } from './gbdt.ts';
-import { guidedFilter } from './guided.ts';
+import { guidedCoefficients } from './guided.ts';
 import { WALL_FOREST } from './model.ts';
 import { smoothOverGraph } from './smooth.ts';
 
 /** Superpixels at or above this probability are wall (chosen on the fixtures' leave-one-out figure, see walls.ts). */
 export const WALL_THRESHOLD = 0.3;
+
+export interface WallOptions {
+  /** The photo's detections when the caller has them already (skips running the detector again). */
+  readonly detections?: readonly Detection[];
+}
 
 export interface WallSegmentation {
   readonly mask: Mask;
@@ -32,40 +37,48 @@ export function workMask(analysis: WallAnalysis, probabilities: Float32Array, th
 }
 
 /**
- * Upsamples a work-resolution 0/1 map to the photo's size (bilinear), then snaps it to the photo's edges with a
- * guided filter on the grey photo, and thresholds at one half.
+ * Upsamples a work-resolution 0/1 map to the photo's size, snapping its edges to the photo's own: a guided filter
+ * (grey guide) is fitted at the work size, and its linear coefficients are interpolated and applied at full size,
+ * only where the work-size map changes (everywhere else the map is flat and the answer is its value).
  */
-export function upsampleMask(binary: Uint8Array, workWidth: number, workHeight: number, image: RgbImage): Mask {
+export function upsampleMask(binary: Uint8Array, work: RgbImage, image: RgbImage): Mask {
   const { width: w, height: h } = image;
-  const up = new Float32Array(w * h);
-  const sx = workWidth / w;
-  const sy = workHeight / h;
+  const { width: ww, height: wh } = work;
+  const data = new Uint8Array(w * h);
+  const workGrey = new Float32Array(ww * wh);
+  for (let i = 0, p = 0; i < workGrey.length; i++, p += 3) {
+    workGrey[i] = (work.data[p]! * 0.299 + work.data[p + 1]! * 0.587 + work.data[p + 2]! * 0.114) / 255;
+  }
+  const input = Float32Array.from(binary);
+  const { a, b } = guidedCoefficients(workGrey, input, ww, wh, 2, 1e-3);
+  const sx = ww / w;
+  const sy = wh / h;
+  const img = image.data;
   for (let y = 0; y < h; y++) {
-    const fy = Math.min(workHeight - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const fy = Math.min(wh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
     const y0 = Math.floor(fy);
-    const y1 = Math.min(workHeight - 1, y0 + 1);
+    const y1 = Math.min(wh - 1, y0 + 1);
     const ty = fy - y0;
     for (let x = 0; x < w; x++) {
-      const fx = Math.min(workWidth - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
       const x0 = Math.floor(fx);
-      const x1 = Math.min(workWidth - 1, x0 + 1);
+      const x1 = Math.min(ww - 1, x0 + 1);
+      const i00 = y0 * ww + x0;
+      const i01 = y0 * ww + x1;
+      const i10 = y1 * ww + x0;
+      const i11 = y1 * ww + x1;
+      const v = binary[i00]!;
+      if (binary[i01] === v && binary[i10] === v && binary[i11] === v) {
+        data[y * w + x] = v ? 255 : 0;
+        continue;
+      }
       const tx = fx - x0;
-      const top = binary[y0 * workWidth + x0]! * (1 - tx) + binary[y0 * workWidth + x1]! * tx;
-      const bottom = binary[y1 * workWidth + x0]! * (1 - tx) + binary[y1 * workWidth + x1]! * tx;
-      up[y * w + x] = top * (1 - ty) + bottom * ty;
+      const av = (a[i00]! * (1 - tx) + a[i01]! * tx) * (1 - ty) + (a[i10]! * (1 - tx) + a[i11]! * tx) * ty;
+      const bv = (b[i00]! * (1 - tx) + b[i01]! * tx) * (1 - ty) + (b[i10]! * (1 - tx) + b[i11]! * tx) * ty;
+      const p = (y * w + x) * 3;
+      const grey = (img[p]! * 0.299 + img[p + 1]! * 0.587 + img[p + 2]! * 0.114) / 255;
+      data[y * w + x] = av * grey + bv >= 0.5 ? 255 : 0;
     }
-  }
-  const data = new Uint8Array(w * h);
-  const scale = w / workWidth;
-  if (scale > 1.2) {
-    const guide = new Float32Array(w * h);
-    for (let i = 0, p = 0; i < guide.length; i++, p += 3) {
-      guide[i] = (image.data[p]! * 0.299 + image.data[p + 1]! * 0.587 + image.data[p + 2]! * 0.114) / 255;
-    }
-    const refined = guidedFilter(guide, up, w, h, Math.max(2, Math.round(scale * 1.5)), 1e-3);
-    for (let i = 0; i < data.length; i++) data[i] = refined[i]! >= 0.5 ? 255 : 0;
-  } else {
-    for (let i = 0; i < data.length; i++) data[i] = up[i]! >= 0.5 ? 255 : 0;
   }
   return { data, width: w, height: h };
 }
@@ -76,7 +89,7 @@ export async function segmentWalls(image: RgbImage, detections?: readonly Detect
   const analysis = await analyseRoom(image, found);
   const probabilities = wallProbabilities(analysis);
   const binary = workMask(analysis, probabilities);
-  const mask = upsampleMask(binary, analysis.work.width, analysis.work.height, image);
+  const mask = upsampleMask(binary, analysis.work, image);
   return { mask, analysis, probabilities };
 }
 
@@ -85,6 +98,6 @@ export async function segmentWalls(image: RgbImage, detections?: readonly Detect
  * doors and furniture: superpixels classified from colour, texture, edge orientation, position relative to the
  * horizon and the detector's boxes, then snapped to the photo's edges.
  */
-export async function wallMask(input: ImageInput): Promise<Mask> {
-  return (await segmentWalls(await decodeImage(input))).mask;
+export async function wallMask(input: ImageInput, options: WallOptions = {}): Promise<Mask> {
+  return (await segmentWalls(await decodeImage(input), options.detections)).mask;
 }

@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { isVisionError } from '../errors.ts';
+import { decodeImage } from '../image.ts';
+import { fixturePath, readFixture } from '../testing/fixtures.ts';
+import { changeWallMaterial, WALL_MATERIALS, wallMask } from './index.ts';
+import { syntheticRoom } from './synthetic-room.ts';
+import { wallIou } from './training.ts';
+import type { Mask } from '../mask.ts';
+
+// The synthetic rooms hold no furniture: skip the detector there to keep the tests fast.
+const NO_DETECTIONS = { detections: [] };
+
+const PLAN_KEYS = [
+  'white_paint',
+  'warm_white_paint',
+  'light_gray_paint',
+  'greige_paint',
+  'charcoal_paint',
+  'sage_green_paint',
+  'navy_blue_paint',
+  'terracotta_paint',
+  'blush_pink_paint',
+  'black_paint',
+  'brick',
+  'white_brick',
+  'wood_panelling',
+  'concrete',
+  'plaster',
+  'marble',
+  'tiles',
+  'wallpaper_floral',
+  'wallpaper_geometric',
+  'wallpaper_stripes',
+];
+
+function meanLuminance(data: Uint8Array, where: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < where.length; i++) {
+    if (!where[i]) continue;
+    sum += data[i * 3]! * 0.299 + data[i * 3 + 1]! * 0.587 + data[i * 3 + 2]! * 0.114;
+    n++;
+  }
+  return sum / n;
+}
+
+describe('wallMask', () => {
+  it('finds the two walls of a synthetic room corner, not its ceiling or floor', async () => {
+    const { image, truth } = syntheticRoom(480, 320);
+    const mask = await wallMask(image, NO_DETECTIONS);
+    expect(mask.width).toBe(480);
+    expect(mask.height).toBe(320);
+    expect(new Set(mask.data)).toEqual(new Set([0, 255]));
+    expect(wallIou(mask.data, { data: truth, width: 480, height: 320 })).toBeGreaterThan(0.8);
+  });
+
+  it('finds the walls of a real bedroom photo', async () => {
+    // Measured 0.84 held-out (a forest trained without this photo) and 0.87 with the shipped forest.
+    const stem = 'coco_val2017_000000004495';
+    const mask = await wallMask(await readFixture(`${stem}.jpg`));
+    const truth = await sharp(fixturePath(`ann/${stem}.wall.png`))
+      .greyscale()
+      .raw()
+      .toBuffer();
+    expect(wallIou(mask.data, { data: new Uint8Array(truth), width: mask.width, height: mask.height })).toBeGreaterThan(0.75);
+  });
+});
+
+describe('changeWallMaterial', () => {
+  const room = syntheticRoom(360, 240, { shadow: true });
+  let mask: Mask;
+  beforeAll(async () => {
+    mask = await wallMask(room.image, NO_DETECTIONS);
+  });
+
+  it('offers exactly the materials of the plan', () => {
+    expect(Object.keys(WALL_MATERIALS).sort()).toEqual([...PLAN_KEYS].sort());
+  });
+
+  it('repaints the walls and leaves every other pixel byte-identical', async () => {
+    for (const key of ['sage_green_paint', 'brick', 'wallpaper_stripes']) {
+      const out = await changeWallMaterial(room.image, key, NO_DETECTIONS);
+      let changed = 0;
+      let wall = 0;
+      for (let i = 0; i < mask.data.length; i++) {
+        const same =
+          out.data[i * 3] === room.image.data[i * 3] &&
+          out.data[i * 3 + 1] === room.image.data[i * 3 + 1] &&
+          out.data[i * 3 + 2] === room.image.data[i * 3 + 2];
+        if (!mask.data[i]) expect(same).toBe(true);
+        else {
+          wall++;
+          if (!same) changed++;
+        }
+      }
+      expect(wall).toBeGreaterThan(0.3 * mask.data.length);
+      expect(changed / wall).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('paints the requested colour where the wall is lit', async () => {
+    const out = await changeWallMaterial(room.image, 'sage_green_paint', NO_DETECTIONS);
+    let g = 0;
+    let r = 0;
+    let b = 0;
+    for (let i = 0; i < mask.data.length; i++) {
+      if (!mask.data[i] || room.shadow[i]) continue;
+      r += out.data[i * 3]!;
+      g += out.data[i * 3 + 1]!;
+      b += out.data[i * 3 + 2]!;
+    }
+    // Sage green: green above red above blue.
+    expect(g).toBeGreaterThan(r);
+    expect(r).toBeGreaterThan(b);
+  });
+
+  it('keeps a shadow on the wall darker than the lit wall around it', async () => {
+    const shadowOnWall = room.shadow.map((v, i) => (v && mask.data[i] ? 1 : 0));
+    const litWall = new Uint8Array(room.shadow.length);
+    for (let y = 0; y < 240; y++) {
+      for (let x = 0; x < 150; x++) {
+        const i = y * 360 + x;
+        if (mask.data[i] && !room.shadow[i] && room.truth[i] && Math.abs(y - 100) < 40 && (x < 40 || x > 120)) litWall[i] = 1;
+      }
+    }
+    for (const key of ['white_paint', 'brick']) {
+      const out = await changeWallMaterial(room.image, key, NO_DETECTIONS);
+      expect(meanLuminance(out.data, shadowOnWall)).toBeLessThan(0.75 * meanLuminance(out.data, litWall));
+    }
+  });
+
+  it('refuses an unknown material', async () => {
+    const error = await changeWallMaterial(room.image, 'gold_leaf').catch((e: unknown) => e);
+    expect(isVisionError(error) && error.code).toBe('invalid_argument');
+  });
+
+  it('accepts encoded bytes', async () => {
+    const jpeg = await sharp(room.image.data, { raw: { width: 360, height: 240, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const out = await changeWallMaterial(new Uint8Array(jpeg), 'tiles', NO_DETECTIONS);
+    const decoded = await decodeImage(new Uint8Array(jpeg));
+    expect(out.width).toBe(decoded.width);
+    expect(out.height).toBe(decoded.height);
+  });
+});
