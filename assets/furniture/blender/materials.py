@@ -350,7 +350,19 @@ def m_rattan(nt, out, s):
     p = principled(nt, color, 0.55, Specular=0.4, Clearcoat=0.1)
     nt.links.new(col, p.inputs["Base Color"])
     nt.links.new(bump(nt, cross, 0.6, 0.004), p.inputs["Normal"])
-    finish(nt, out, p)
+    if not s.get("open"):
+        finish(nt, out, p)
+        return
+    # open weave: see-through holes where neither strand direction passes
+    ha = map_range(nt, a, 0.62, 0.7, 0.0, 1.0)
+    hb = map_range(nt, b, 0.62, 0.7, 0.0, 1.0)
+    hole = math_op(nt, "MULTIPLY", ha, hb)
+    tr = nt.nodes.new("ShaderNodeBsdfTransparent")
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    nt.links.new(hole, mix.inputs["Fac"])
+    nt.links.new(p.outputs[0], mix.inputs[1])
+    nt.links.new(tr.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
 
 
 def m_jute(nt, out, s):

@@ -278,7 +278,7 @@ def rattan_chair(p, M, root):
     sh = link(bpy.data.objects.new("Shell", mesh))
     sh.data.materials.append(rat)
     s = sh.modifiers.new("Solidify", "SOLIDIFY")
-    s.thickness = 0.035
+    s.thickness = 0.012
     add_subsurf(sh, 2)
     sh.parent = root
     # rolled rim
@@ -288,10 +288,12 @@ def rattan_chair(p, M, root):
         f = min(1.0, abs(((2 * math.pi - open_a) * i / segs) - (math.pi - open_a / 2)) / (math.pi - open_a / 2))
         zz = 0.36 + (h - 0.36) * (1 - 0.45 * f ** 2)
         rim_pts.append((r * 1.0 * math.cos(a), r * 1.0 * math.sin(a) + 0.03, zz + 0.01))
-    tube("Rim", rim_pts, 0.022, rat, root, resolution=6)
+    rim_mat = M.get(dict(p.get("frame_mat", {"kind": "rattan", "color": (0.5, 0.32, 0.15)}), open=False, weave=200.0))
+    tube("Rim", rim_pts, 0.014, rim_mat, root, resolution=6)
     # base: a woven drum or splayed wooden legs
     if p.get("base", "drum") == "drum":
-        lathe("Base", [(r * 0.55, 0), (r * 0.62, 0.18), (r * 0.72, 0.37), (0.0001, 0.37)], (0, 0.03, 0), rat, parent=root)
+        lathe("Base", [(r * 0.62, 0), (r * 0.5, 0.06), (r * 0.38, 0.2), (r * 0.62, 0.37), (0.0001, 0.37)], (0, 0.03, 0), rim_mat,
+              parent=root)
     else:
         legs(root, M, "tapered", [(sx * 0.25, sy * 0.25) for sx in (-1, 1) for sy in (-1, 1)], 0.37, p["leg_mat"],
              thick=0.045, splay=0.05)

@@ -83,6 +83,8 @@ MANGO = wood("#7d5236", "#4d2e1b", grain=5.0)
 WHITEWASH = wood("#cfc6b8", "#a89c8a", grain=6.0, wash=0.55, rough=0.7, coat=0.0)
 EBONY = wood("#2e231d", "#17110d", grain=8.0, coat=0.5, rough=0.25)
 RATTAN = {"kind": "rattan", "color": lin("#b98c55")}
+RATTAN_OPEN = {"kind": "rattan", "color": lin("#b98c55"), "open": True, "weave": 38.0}
+RATTAN_OPEN_LIGHT = {"kind": "rattan", "color": lin("#d2b07c"), "open": True, "weave": 38.0}
 RATTAN_LIGHT = {"kind": "rattan", "color": lin("#d2b07c")}
 
 MARBLE_WHITE = {"kind": "marble", "color": lin("#ecebe8"), "vein": lin("#8e8e92")}
@@ -116,7 +118,7 @@ THEMES = {
             "seats": 3, "width": 2.15, "pillows": [(-0.78, fabric("#d2a03a"), 9, 8), (-0.45, fabric("#e7dcc6", weave=300.0), -6, -4),
                                                   (0.78, fabric("#2f5a5c"), -10, -10), (0.45, fabric("#c56b3c"), 6, 6)]}),
         ("armchair", "Rattan tub chair with a cream cushion", {
-            "style": "rattan", "frame_mat": RATTAN, "upholstery": linen("#e9e0cf"),
+            "style": "rattan", "frame_mat": RATTAN_OPEN, "upholstery": linen("#e9e0cf"),
             "pillows": [(0.0, fabric("#c56b3c"), 5, 0)]}),
         ("coffee_table", "Round mango-wood drum coffee table", {
             "shape": "round", "width": 0.9, "height": 0.4, "top_t": 0.05, "top_mat": MANGO, "base": "pedestal",
@@ -398,7 +400,7 @@ THEMES = {
             "leg_h": 0.14, "seats": 3, "width": 2.15,
             "pillows": [(-0.78, fabric("#3d6a8f"), 9, 8), (-0.45, linen("#d9c9a8"), -6, -4), (0.78, fabric("#8fb4c8"), -10, -10)]}),
         ("armchair", "Natural rattan chair with a white cushion", {
-            "style": "rattan", "frame_mat": RATTAN_LIGHT, "upholstery": linen("#f1eee8"), "base": "legs", "leg_mat": WHITEWASH,
+            "style": "rattan", "frame_mat": RATTAN_OPEN_LIGHT, "upholstery": linen("#f1eee8"), "base": "legs", "leg_mat": WHITEWASH,
             "pillows": [(0.0, fabric("#3d6a8f"), 5, 0)]}),
         ("coffee_table", "Whitewashed wood coffee table with a shelf", {
             "shape": "rect", "width": 1.2, "depth": 0.65, "height": 0.44, "top_t": 0.04, "top_mat": WHITEWASH, "leg_mat": WHITEWASH,
