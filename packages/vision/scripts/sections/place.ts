@@ -44,21 +44,21 @@ const SHEET_ROOMS: { file: string; back: [number, number]; front: number; span: 
  */
 const ARRANGEMENT: Record<string, [number, number]> = {
   sofa: [0, 0],
-  bed: [0, 0],
-  dining_table: [0, 0.1],
-  desk: [0, 0],
-  tv_stand: [0, 0],
-  bookshelf: [-0.42, -0.05],
-  dresser: [0.4, 0],
   rug: [0, 0.45],
   coffee_table: [0, 0.45],
   armchair: [-0.36, 0.55],
   ottoman: [0.3, 0.62],
   side_table: [0.33, 0.03],
-  nightstand: [0.33, 0.03],
   floor_lamp: [-0.36, 0.02],
   plant: [0.45, 0.0],
-  dining_chair: [-0.25, 0.62],
+  bed: [0.28, -0.14],
+  nightstand: [0.52, -0.14],
+  dining_table: [0.3, -0.14],
+  dining_chair: [0.12, -0.06],
+  desk: [0.3, -0.14],
+  tv_stand: [-0.46, 0.3],
+  dresser: [0.42, -0.06],
+  bookshelf: [-0.46, -0.06],
 };
 const FREE_SLOTS: [number, number][] = [
   [0.2, 0.8],
@@ -172,6 +172,32 @@ async function writeSheet(outDir: string, log: (line: string) => void): Promise<
     }
     rows.push(`<tr><th>${set.name}<br><small>${set.sprites.map((s) => s.id === 'custom' ? s.type : s.id).join(', ')}</small></th>${cells.join('')}</tr>`);
   }
+  // Occlusion: pieces placed behind and beside the annotated furniture of a furnished COCO room.
+  const furnished = await decodeImage(await readFile(join(FIXTURES_DIR, 'coco_val2017_000000004495.jpg')));
+  const boxes = JSON.parse(await readFile(join(FIXTURES_DIR, 'ann', 'coco_val2017_000000004495.boxes.json'), 'utf8')) as {
+    class_name: string;
+    bbox: [number, number, number, number];
+  }[];
+  const detections: Detection[] = boxes.map((b, i) => ({
+    id: String(i),
+    class_name: b.class_name === 'couch' ? 'sofa' : b.class_name,
+    bbox: b.bbox,
+    confidence: 0.9,
+  }));
+  const all = sets.flatMap((set) => set.sprites);
+  const pick = (type: string) => all.find((sprite) => sprite.type === type) ?? all[0]!;
+  let staged = furnished;
+  for (const [type, x, y] of [
+    ['floor_lamp', 300, 250],
+    ['plant', 440, 235],
+    ['side_table', 170, 300],
+  ] as const) {
+    staged = await placeFurniture(staged, { x, y, sprite: pick(type), sizeScale: 1, detections });
+  }
+  await writeFile(join(outDir, 'place-occlusion.jpg'), await encodeImage(staged, 'jpeg', 90));
+  rows.push(
+    `<tr><th>occlusion<br><small>floor lamp and plant behind the annotated sofa, side table beside the armchair</small></th><td colspan="3"><img src="place-occlusion.jpg" width="500"></td></tr>`,
+  );
   const html = `<!doctype html><meta charset="utf-8"><title>Placement contact sheet</title>
 <style>body{font-family:sans-serif}th{text-align:left;vertical-align:top;width:180px}img{display:block}</style>
 <h1>Placement: every set in three fixture rooms</h1><p>${new Date().toISOString()}. Judge: scale, contact with the floor, shadows, light and colour, facing.</p>
