@@ -211,6 +211,47 @@ export function gaussianBlur(data: Float32Array, w: number, h: number, channels:
   pass(w, h, w * channels, channels);
 }
 
+/**
+ * A wide blur of a single-channel layer (shadows): on a copy reduced by up to 4x, blurred by sigma / factor, then
+ * bilinearly enlarged. A blurred field has no detail the reduction could lose, and the cost falls by factor^2.
+ */
+export function blurLayer(data: Float32Array, w: number, h: number, sigma: number): void {
+  const factor = Math.min(4, Math.floor(sigma / 2));
+  if (factor < 2 || w < factor * 4 || h < factor * 4) {
+    gaussianBlur(data, w, h, 1, sigma);
+    return;
+  }
+  const sw = Math.ceil(w / factor);
+  const sh = Math.ceil(h / factor);
+  const small = new Float32Array(sw * sh);
+  const counts = new Float32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const row = Math.floor(y / factor) * sw;
+    for (let x = 0; x < w; x++) {
+      const j = row + Math.floor(x / factor);
+      small[j]! += data[y * w + x]!;
+      counts[j]!++;
+    }
+  }
+  for (let j = 0; j < small.length; j++) small[j]! /= counts[j]!;
+  gaussianBlur(small, sw, sh, 1, sigma / factor);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = small[y0 * sw + x0]! * (1 - tx) + small[y0 * sw + x1]! * tx;
+      const bottom = small[y1 * sw + x0]! * (1 - tx) + small[y1 * sw + x1]! * tx;
+      data[y * w + x] = top * (1 - ty) + bottom * ty;
+    }
+  }
+}
+
 /** Radii of three box filters whose succession approximates a Gaussian of `sigma`. */
 function boxRadii(sigma: number): number[] {
   const ideal = Math.sqrt((12 * sigma * sigma) / 3 + 1);
@@ -255,6 +296,26 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Standard normal samples drawn from a fixed table of 65,536 (Box-Muller once, seeded) at positions from a fast
+ * integer hash: a megapixel of grain costs table look-ups, not logarithms and sines.
+ */
+const NORMAL_TABLE = (() => {
+  const source = gaussianSource(seededRandom(0x5eed));
+  return Float32Array.from({ length: 65_536 }, () => source());
+})();
+
+export function fastGaussianSource(seed: number): () => number {
+  let state = (seed ^ 0x9e3779b9) >>> 0 || 1;
+  return () => {
+    // xorshift32
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return NORMAL_TABLE[(state >>> 0) & 0xffff]!;
   };
 }
 

@@ -8,12 +8,12 @@ import type { Box, MaskInput } from '../mask.ts';
 import { estimateRoomGeometry } from './geometry.ts';
 import { findOccluders, type Occluder } from './occlusion.ts';
 import {
+  blurLayer,
   edgeCrispness,
   gaussianBlur,
-  gaussianSource,
+  fastGaussianSource,
   linearToSrgb,
   measureLocalLook,
-  seededRandom,
   SRGB_TO_LINEAR,
   type LocalLook,
 } from './match.ts';
@@ -216,31 +216,37 @@ function matchPiece(
   const lift = look.blackLift;
   const gain = capHighlights(rgba, n, look);
   const saturation = matchSaturation(rgba, n, look.chroma);
-  for (let i = 0; i < n; i++) {
-    const a = rgba[i * 4 + 3]! / 255;
-    if (a === 0) continue;
+  // Per-channel tables: sRGB byte -> linear light times the channel's gain.
+  const tables = gain.map((g) => SRGB_TO_LINEAR.map((v) => v * g));
+  const [linearR, linearG, linearB] = tables as [Float32Array, Float32Array, Float32Array];
+  for (let y = 0; y < h; y++) {
     // A room lights a piece from above: its lower part sees less of the ceiling and walls than a studio's fill
     // lights give it, so it darkens toward the floor.
-    const t = clamp((Math.floor(i / w) - top) / Math.max(1, bottom - top), 0, 1);
+    const t = clamp((y - top) / Math.max(1, bottom - top), 0, 1);
     const occlusion = 1 - 0.16 * t * t;
-    let r = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4]!]! * gain[0] * occlusion);
-    let g = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4 + 1]!]! * gain[1] * occlusion);
-    let b = linearToSrgb(SRGB_TO_LINEAR[rgba[i * 4 + 2]!]! * gain[2] * occlusion);
-    if (saturation < 1) {
-      const grey = 0.299 * r + 0.587 * g + 0.114 * b;
-      r = grey + (r - grey) * saturation;
-      g = grey + (g - grey) * saturation;
-      b = grey + (b - grey) * saturation;
+    for (let i = y * w; i < (y + 1) * w; i++) {
+      const alpha = rgba[i * 4 + 3]!;
+      if (alpha === 0) continue;
+      const a = alpha / 255;
+      let r = linearToSrgb(linearR[rgba[i * 4]!]! * occlusion);
+      let g = linearToSrgb(linearG[rgba[i * 4 + 1]!]! * occlusion);
+      let b = linearToSrgb(linearB[rgba[i * 4 + 2]!]! * occlusion);
+      if (saturation < 1) {
+        const grey = 0.299 * r + 0.587 * g + 0.114 * b;
+        r = grey + (r - grey) * saturation;
+        g = grey + (g - grey) * saturation;
+        b = grey + (b - grey) * saturation;
+      }
+      out[i * 4] = (lift * 255 + r * (1 - lift)) * a;
+      out[i * 4 + 1] = (lift * 255 + g * (1 - lift)) * a;
+      out[i * 4 + 2] = (lift * 255 + b * (1 - lift)) * a;
+      out[i * 4 + 3] = a;
     }
-    out[i * 4] = (lift * 255 + r * (1 - lift)) * a;
-    out[i * 4 + 1] = (lift * 255 + g * (1 - lift)) * a;
-    out[i * 4 + 2] = (lift * 255 + b * (1 - lift)) * a;
-    out[i * 4 + 3] = a;
   }
   const sigma = blurToMatch(out, w, h, look.edgeCrispness);
   gaussianBlur(out, w, h, 4, sigma);
   if (look.noiseSigma > 0.3) {
-    const gauss = gaussianSource(seededRandom(seed));
+    const gauss = fastGaussianSource(seed);
     for (let i = 0; i < n; i++) {
       const a = out[i * 4 + 3]!;
       if (a === 0) continue;
@@ -414,7 +420,7 @@ function buildShadow(s: ShadowInput): ShadowLayer {
     contactLine(s, box, layer);
     castSilhouette(s, box, values);
   }
-  gaussianBlur(layer, bw, bh, 1, rendered ? Math.max(0.8, s.pieceWidth * 0.006) : Math.max(1, s.pieceWidth * 0.008));
+  blurLayer(layer, bw, bh, rendered ? Math.max(0.8, s.pieceWidth * 0.006) : Math.max(1, s.pieceWidth * 0.008));
   for (let i = 0; i < values.length; i++) values[i] = 1 - (1 - values[i]!) * (1 - Math.min(1, layer[i]!));
   return { box, values };
 }
@@ -447,7 +453,7 @@ function castSilhouette(s: ShadowInput, box: Box, values: Float32Array): void {
       if (bx >= 0 && bx < bw && cast[by * bw + bx]! < a) cast[by * bw + bx] = a;
     }
   }
-  gaussianBlur(cast, bw, bh, 1, Math.max(2, s.pieceWidth * 0.025));
+  blurLayer(cast, bw, bh, Math.max(2, s.pieceWidth * 0.025));
   for (let i = 0; i < values.length; i++) values[i] = 1 - (1 - values[i]!) * (1 - cast[i]! * 0.35);
 }
 
@@ -505,8 +511,9 @@ function composite(
     for (let x = x1; x < x2; x++) {
       // How much of this pixel an object in front of the piece covers: the piece and its shadow show through the rest.
       let visible = 1;
-      for (const { box: [ox1, oy1, ox2], mask } of occluders) {
-        if (x >= ox1 && x < ox2 && y >= oy1 && y - oy1 < mask.length / (ox2 - ox1)) visible *= 1 - mask[(y - oy1) * (ox2 - ox1) + x - ox1]!;
+      for (let k = 0; k < occluders.length; k++) {
+        const { box, mask } = occluders[k]!;
+        if (x >= box[0] && x < box[2] && y >= box[1] && y < box[3]) visible *= 1 - mask[(y - box[1]) * (box[2] - box[0]) + x - box[0]]!;
       }
       if (visible <= 0) continue;
       const shade = (x >= bx1 && x < bx2 && y >= by1 && y < by2 ? shadow.values[(y - by1) * bw + x - bx1]! : 0) * visible;
@@ -520,7 +527,7 @@ function composite(
       const keep = (1 - shade) * (1 - a);
       for (let c = 0; c < 3; c++) {
         const value = out[i + c]! * keep + (inFrame ? piece[j * 4 + c]! * visible : 0);
-        out[i + c] = value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
+        out[i + c] = value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
       }
       changed[0] = Math.min(changed[0]!, x);
       changed[1] = Math.min(changed[1]!, y);
