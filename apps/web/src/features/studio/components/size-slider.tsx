@@ -17,17 +17,17 @@ export function SizeSlider({ value, onChange, disabled }: { value: number; onCha
         min={SIZE_SCALE.min}
         max={SIZE_SCALE.max}
         step={SIZE_SCALE.step}
-        marks={[
-          { value: SIZE_SCALE.min, label: 'Compact' },
-          { value: 1, label: 'Standard' },
-          { value: SIZE_SCALE.max, label: 'Oversized' },
-        ]}
+        marks={[{ value: SIZE_SCALE.min }, { value: SIZE_SCALE.default }, { value: SIZE_SCALE.max }]}
         valueLabelDisplay="auto"
         getAriaValueText={(scale) => `${sizeLabel(scale)}, ${scale.toFixed(1)} times`}
         valueLabelFormat={(scale) => sizeLabel(scale)}
         disabled={disabled}
         onChange={(_, next) => onChange(Array.isArray(next) ? (next[0] ?? SIZE_SCALE.default) : next)}
       />
+      <Box aria-hidden sx={{ display: 'flex', justifyContent: 'space-between', typography: 'caption', color: 'text.secondary', mt: -1 }}>
+        <span>{sizeLabel(SIZE_SCALE.min)}</span>
+        <span>{sizeLabel(SIZE_SCALE.max)}</span>
+      </Box>
     </Box>
   );
 }
