@@ -120,7 +120,9 @@ async function fixtureCutouts(): Promise<PlaceableSprite[]> {
     ['furni_product-2.png', 'armchair'],
     ['furni_product-3.png', 'dining_chair'],
   ];
-  return Promise.all(cutouts.map(async ([file, type]) => customSprite(await readFile(join(FIXTURES_DIR, 'furniture', file)), { type })));
+  return Promise.all(
+    cutouts.map(async ([file, type]) => customSprite(await readFile(join(FIXTURES_DIR, 'furniture', file)), { type })),
+  );
 }
 
 async function sheetSets(): Promise<SheetSet[]> {
@@ -159,18 +161,25 @@ async function stageRoom(photo: RgbImage, room: (typeof SHEET_ROOMS)[number], sp
 async function writeSheet(outDir: string, log: (line: string) => void): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const sets = await sheetSets();
-  const rooms = await Promise.all(SHEET_ROOMS.map(async (r) => ({ ...r, photo: await decodeImage(await readFile(join(FIXTURES_DIR, r.file))) })));
+  const rooms = await Promise.all(
+    SHEET_ROOMS.map(async (r) => ({ ...r, photo: await decodeImage(await readFile(join(FIXTURES_DIR, r.file))) })),
+  );
   const rows: string[] = [];
   for (const set of sets) {
     const cells: string[] = [];
     for (const [index, room] of rooms.entries()) {
       const staged = await stageRoom(room.photo, room, set.sprites);
       const name = `place-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${index + 1}.jpg`;
-      const jpeg = await sharp(await encodeImage(staged)).resize({ width: 1200, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+      const jpeg = await sharp(await encodeImage(staged))
+        .resize({ width: 1200, withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toBuffer();
       await writeFile(join(outDir, name), jpeg);
       cells.push(`<td><a href="${name}"><img src="${name}" width="400"></a></td>`);
     }
-    rows.push(`<tr><th>${set.name}<br><small>${set.sprites.map((s) => s.id === 'custom' ? s.type : s.id).join(', ')}</small></th>${cells.join('')}</tr>`);
+    rows.push(
+      `<tr><th>${set.name}<br><small>${set.sprites.map((s) => (s.id === 'custom' ? s.type : s.id)).join(', ')}</small></th>${cells.join('')}</tr>`,
+    );
   }
   // Occlusion: pieces placed behind and beside the annotated furniture of a furnished COCO room.
   const furnished = await decodeImage(await readFile(join(FIXTURES_DIR, 'coco_val2017_000000004495.jpg')));
@@ -227,8 +236,12 @@ export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
   const geometry = await estimateRoomGeometry(photo);
   const fromPixels = await timeIt(5, () => placeFurniture(photo, { ...request, geometry }));
   const { placement } = await placeFurnitureDetailed(photo, { ...request, geometry });
-  log(`sprite ${sprite.id}/${sprite.type}, piece ${placement.pieceBox[2] - placement.pieceBox[0]}x${placement.pieceBox[3] - placement.pieceBox[1]} px`);
-  log(`place 1920x1280, JPEG in, first call on the photo (geometry estimated): ${cold[0]!.toFixed(0)} ms, CPU ${cold.cpu[0]!.toFixed(0)} ms`);
+  log(
+    `sprite ${sprite.id}/${sprite.type}, piece ${placement.pieceBox[2] - placement.pieceBox[0]}x${placement.pieceBox[3] - placement.pieceBox[1]} px`,
+  );
+  log(
+    `place 1920x1280, JPEG in, first call on the photo (geometry estimated): ${cold[0]!.toFixed(0)} ms, CPU ${cold.cpu[0]!.toFixed(0)} ms`,
+  );
   log(`place 1920x1280, JPEG in, geometry cached: ${describe(fromJpeg)}`);
   log(`place 1920x1280, pixels in, geometry given: ${describe(fromPixels)} (target < 500 ms)`);
 
@@ -243,22 +256,32 @@ export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
     confidence: 0.9,
   };
   const replaced = await timeIt(3, () => replaceObject(big, chair, sprite));
-  log(`replace 1920x1280 (remove a chair box ${chair.bbox[2] - chair.bbox[0]}x${chair.bbox[3] - chair.bbox[1]}, then place): ${describe(replaced)}`);
+  log(
+    `replace 1920x1280 (remove a chair box ${chair.bbox[2] - chair.bbox[0]}x${chair.bbox[3] - chair.bbox[1]}, then place): ${describe(replaced)}`,
+  );
   const maskTimes = await timeIt(1, () => objectMask(big, chair.bbox));
   const tight = await objectMask(big, chair.bbox);
   const replacedTight = await timeIt(3, () => replaceObject(big, chair, sprite, { mask: tight }));
-  log(`objectMask for that chair (the server may pass it as the removal mask): ${maskTimes[0]!.toFixed(0)} ms, CPU ${maskTimes.cpu[0]!.toFixed(0)} ms`);
+  log(
+    `objectMask for that chair (the server may pass it as the removal mask): ${maskTimes[0]!.toFixed(0)} ms, CPU ${maskTimes.cpu[0]!.toFixed(0)} ms`,
+  );
   log(`replace with the tight mask: ${describe(replacedTight)}`);
   log(`load after: ${load()}`);
   if (ctx.outDir) {
     await writeSheet(ctx.outDir, log);
     await writeFile(join(ctx.outDir, 'replace-box.jpg'), await encodeImage(await replaceObject(big, chair, sprite), 'jpeg', 85));
-    await writeFile(join(ctx.outDir, 'replace-mask.jpg'), await encodeImage(await replaceObject(big, chair, sprite, { mask: tight }), 'jpeg', 85));
+    await writeFile(
+      join(ctx.outDir, 'replace-mask.jpg'),
+      await encodeImage(await replaceObject(big, chair, sprite, { mask: tight }), 'jpeg', 85),
+    );
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
   const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'place-sheet';
-  await run({ outDir: args.includes('--no-sheet') || !outDir ? undefined : resolve(outDir), sheetOnly: args.includes('--sheet-only') });
+  await run({
+    outDir: args.includes('--no-sheet') || !outDir ? undefined : resolve(outDir),
+    sheetOnly: args.includes('--sheet-only'),
+  });
 }

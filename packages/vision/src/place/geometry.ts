@@ -23,7 +23,15 @@ const KNOWN_HEIGHT_CM: Readonly<Record<string, number>> = {
 /** The slice of OpenCV.js used for line segments (runtime/opencv.ts types only what other modules use). */
 interface LineCv extends OpenCv {
   Canny(src: CvMat, dst: CvMat, low: number, high: number): void;
-  HoughLinesP(src: CvMat, lines: CvMat & { data32S: Int32Array }, rho: number, theta: number, threshold: number, minLength: number, maxGap: number): void;
+  HoughLinesP(
+    src: CvMat,
+    lines: CvMat & { data32S: Int32Array },
+    rho: number,
+    theta: number,
+    threshold: number,
+    minLength: number,
+    maxGap: number,
+  ): void;
 }
 
 interface Segment {

@@ -60,7 +60,9 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   for (let y = y1; y < y2; y += step) {
     for (let x = x1; x < x2; x += step) {
       const i = (y * image.width + x) * 3;
-      chroma += Math.max(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!) - Math.min(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+      chroma +=
+        Math.max(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!) -
+        Math.min(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
       const r = SRGB_TO_LINEAR[image.data[i]!]!;
       const g = SRGB_TO_LINEAR[image.data[i + 1]!]!;
       const b = SRGB_TO_LINEAR[image.data[i + 2]!]!;
@@ -75,7 +77,11 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   const luma = Math.max(1e-4, 0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]);
   // 0.22 linear (~0.5 sRGB) is where a studio-lit sprite looks right; the square-ish root keeps albedo from dominating.
   const exposure = Math.min(1, Math.max(0.45, (luma / 0.22) ** 0.45));
-  const gain = mean.map((c) => exposure * Math.min(1.25, Math.max(0.8, (Math.max(1e-4, c) / luma) ** 0.5))) as [number, number, number];
+  const gain = mean.map((c) => exposure * Math.min(1.25, Math.max(0.8, (Math.max(1e-4, c) / luma) ** 0.5))) as [
+    number,
+    number,
+    number,
+  ];
   lumas.sort((a, b) => a - b);
   const darkest = lumas[Math.floor(lumas.length * 0.02)] ?? 0;
   return {
@@ -270,7 +276,8 @@ function boxBlur(data: Float32Array, w: number, h: number, channels: number, rad
   const pass = (lines: number, length: number, stride: number, lineStep: number): void => {
     for (let l = 0; l < lines; l++) {
       const base = l * lineStep;
-      for (let at = 0; at < length; at++) for (let c = 0; c < channels; c++) line[at * channels + c] = data[base + at * stride + c]!;
+      for (let at = 0; at < length; at++)
+        for (let c = 0; c < channels; c++) line[at * channels + c] = data[base + at * stride + c]!;
       for (let c = 0; c < channels; c++) {
         let sum = 0;
         for (let k = -radius; k <= radius; k++) sum += line[Math.min(length - 1, Math.max(0, k)) * channels + c]!;

@@ -18,7 +18,12 @@ const GRABCUT_SIDE = 112;
  * poor silhouette: a sofa's back is lower at one end, a chair has air between its legs); when GrabCut keeps too
  * little or too much of the box, the box shrunk by 6% per side stands in.
  */
-export async function findOccluders(image: RgbImage, detections: readonly Detection[], contactY: number, pieceBox: Box): Promise<Occluder[]> {
+export async function findOccluders(
+  image: RgbImage,
+  detections: readonly Detection[],
+  contactY: number,
+  pieceBox: Box,
+): Promise<Occluder[]> {
   const out: Occluder[] = [];
   for (const d of detections) {
     const x1 = Math.max(0, Math.round(d.bbox[0]));

@@ -59,7 +59,9 @@ async function redTablePng(): Promise<Buffer> {
   };
   paint(100, 60, 300, 200); // body: 200 px wide
   for (const legX of [100, 140, 250, 290]) paint(legX, 200, legX + 10, 260); // legs down to row 260
-  return sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** Bounding box of the strongly red pixels (the placed test sprite) in an image. */
@@ -113,21 +115,35 @@ describe('placeFurniture', () => {
   });
 
   it('scales the piece to its real size for the camera, smaller as the click moves up toward the horizon', async () => {
-    const near = redBox((await placeFurnitureDetailed(room, { x: 480, y: 600, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image)!;
-    const far = redBox((await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image)!;
+    const near = redBox(
+      (await placeFurnitureDetailed(room, { x: 480, y: 600, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image,
+    )!;
+    const far = redBox(
+      (await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 1, geometry: GEOMETRY })).image,
+    )!;
     // (y - horizon) / camera height px per cm: 110 cm at 344 px below the horizon is 270 px; at 144 px, 113 px.
     expect(near[2] - near[0]).toBeGreaterThan(262);
     expect(near[2] - near[0]).toBeLessThan(278);
     expect(far[2] - far[0]).toBeGreaterThan(107);
     expect(far[2] - far[0]).toBeLessThan(120);
-    const double = redBox((await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image)!;
+    const double = redBox(
+      (await placeFurnitureDetailed(room, { x: 480, y: 400, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image,
+    )!;
     expect((double[2] - double[0]) / (far[2] - far[0])).toBeCloseTo(2, 1);
   });
 
   it('never leaves the image: a click at the corner slides the whole piece inside', async () => {
-    const { image, placement } = await placeFurnitureDetailed(room, { x: W - 3, y: H - 1, sprite: table, sizeScale: 2, geometry: GEOMETRY });
+    const { image, placement } = await placeFurnitureDetailed(room, {
+      x: W - 3,
+      y: H - 1,
+      sprite: table,
+      sizeScale: 2,
+      geometry: GEOMETRY,
+    });
     const box = redBox(image)!;
-    const centred = redBox((await placeFurnitureDetailed(room, { x: 480, y: H - 1, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image)!;
+    const centred = redBox(
+      (await placeFurnitureDetailed(room, { x: 480, y: H - 1, sprite: table, sizeScale: 2, geometry: GEOMETRY })).image,
+    )!;
     // The same size as when it fits, so nothing was cut off by the frame.
     expect(Math.abs(box[2] - box[0] - (centred[2] - centred[0]))).toBeLessThanOrEqual(2);
     expect(Math.abs(box[3] - box[1] - (centred[3] - centred[1]))).toBeLessThanOrEqual(2);
@@ -137,7 +153,14 @@ describe('placeFurniture', () => {
   });
 
   it('shrinks a piece too big for the photo to fit inside it', async () => {
-    const { placement } = await placeFurnitureDetailed(room, { x: 480, y: H - 1, sprite: table, sizeScale: 2, area: [0, 100, W, H], geometry: GEOMETRY });
+    const { placement } = await placeFurnitureDetailed(room, {
+      x: 480,
+      y: H - 1,
+      sprite: table,
+      sizeScale: 2,
+      area: [0, 100, W, H],
+      geometry: GEOMETRY,
+    });
     const [x1, y1, x2, y2] = placement.pieceBox;
     expect(x1).toBeGreaterThanOrEqual(0);
     expect(y1).toBeGreaterThanOrEqual(0);
@@ -147,7 +170,13 @@ describe('placeFurniture', () => {
 
   it('leaves every pixel outside the piece and its shadow byte-identical', async () => {
     const before = new Uint8Array(room.data);
-    const { image, placement } = await placeFurnitureDetailed(room, { x: 300, y: 500, sprite: table, sizeScale: 1, geometry: GEOMETRY });
+    const { image, placement } = await placeFurnitureDetailed(room, {
+      x: 300,
+      y: 500,
+      sprite: table,
+      sizeScale: 1,
+      geometry: GEOMETRY,
+    });
     expect(Buffer.compare(room.data, before)).toBe(0); // the input is not modified either
     const [cx1, cy1, cx2, cy2] = placement.changedBox;
     const [px1, py1, px2, py2] = placement.pieceBox;
@@ -159,7 +188,8 @@ describe('placeFurniture', () => {
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const i = (y * W + x) * 3;
-        const same = image.data[i] === room.data[i] && image.data[i + 1] === room.data[i + 1] && image.data[i + 2] === room.data[i + 2];
+        const same =
+          image.data[i] === room.data[i] && image.data[i + 1] === room.data[i + 1] && image.data[i + 2] === room.data[i + 2];
         const inside = x >= cx1 && x < cx2 && y >= cy1 && y < cy2;
         if (!same && inside) changedInside++;
         if (!same && !inside) changedOutside++;
@@ -186,11 +216,18 @@ describe('placeFurniture', () => {
     // Red on its left half, blue on its right half.
     const rgba = new Uint8Array(table.rgba);
     for (let y = 0; y < table.height; y++) {
-      for (let x = table.contact.x; x < table.width; x++) if (rgba[(y * table.width + x) * 4 + 3]! > 0) rgba.set([20, 20, 230], (y * table.width + x) * 4);
+      for (let x = table.contact.x; x < table.width; x++)
+        if (rgba[(y * table.width + x) * 4 + 3]! > 0) rgba.set([20, 20, 230], (y * table.width + x) * 4);
     }
     const threeQuarter: PlaceableSprite = { ...table, rgba, view: 'three-quarter' };
     const sideOfRed = async (x: number) => {
-      const { image, placement } = await placeFurnitureDetailed(room, { x, y: 560, sprite: threeQuarter, sizeScale: 1, geometry: GEOMETRY });
+      const { image, placement } = await placeFurnitureDetailed(room, {
+        x,
+        y: 560,
+        sprite: threeQuarter,
+        sizeScale: 1,
+        geometry: GEOMETRY,
+      });
       const box = redBox(image)!;
       return { redCentre: (box[0] + box[2]) / 2, contactX: placement.contact.x, mirrored: placement.mirrored };
     };
@@ -270,7 +307,9 @@ describe('loadSprite', () => {
     // Shadow pass: half strength on the floor (the lower 40%) right of the piece's centre only.
     const shadowRgba = new Uint8Array(200 * 150 * 4);
     for (let y = 90; y < 150; y++) for (let x = 100; x < 200; x++) shadowRgba[(y * 200 + x) * 4 + 3] = 128;
-    const shadow = await sharp(shadowRgba, { raw: { width: 200, height: 150, channels: 4 } }).webp({ lossless: true }).toBuffer();
+    const shadow = await sharp(shadowRgba, { raw: { width: 200, height: 150, channels: 4 } })
+      .webp({ lossless: true })
+      .toBuffer();
     await writeFile(join(dir, 'table.shadow.webp'), shadow);
     const sprite = await loadSprite(
       {

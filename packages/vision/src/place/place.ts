@@ -35,7 +35,10 @@ export async function placeFurniture(input: ImageInput, request: PlaceRequest): 
 }
 
 /** `placeFurniture`, also telling where the piece went. */
-export async function placeFurnitureDetailed(input: ImageInput, request: PlaceRequest): Promise<{ image: RgbImage; placement: Placement }> {
+export async function placeFurnitureDetailed(
+  input: ImageInput,
+  request: PlaceRequest,
+): Promise<{ image: RgbImage; placement: Placement }> {
   const image = await decodeImage(input);
   const { sprite, area } = request;
   for (const value of [request.x, request.y, request.sizeScale]) {
@@ -128,7 +131,11 @@ export async function replaceObject(
   // The geometry comes from the photo before removal: the removed object's edges and size are evidence too.
   const geometry =
     options.geometry ??
-    (await estimateRoomGeometry(image, options.detections ?? [detection], input instanceof Uint8Array ? digest(input) : undefined));
+    (await estimateRoomGeometry(
+      image,
+      options.detections ?? [detection],
+      input instanceof Uint8Array ? digest(input) : undefined,
+    ));
   const removed = await removeObject(image, options.mask ?? detection.bbox);
   const [x1, , x2, y2] = detection.bbox;
   return placeFurniture(removed, {
@@ -321,7 +328,8 @@ function blurToMatch(premultiplied: Float32Array, w: number, h: number, target: 
       const i = ((cy + y) * w + cx + x) * 4;
       const a = premultiplied[i + 3]!;
       // Over a mid grey, so the silhouette's edge counts as an edge the way it will in the photo.
-      grey[y * cw + x] = 0.299 * premultiplied[i]! + 0.587 * premultiplied[i + 1]! + 0.114 * premultiplied[i + 2]! + 128 * (1 - a);
+      grey[y * cw + x] =
+        0.299 * premultiplied[i]! + 0.587 * premultiplied[i + 1]! + 0.114 * premultiplied[i + 2]! + 128 * (1 - a);
     }
   }
   let applied = 0;
@@ -513,7 +521,8 @@ function composite(
       let visible = 1;
       for (let k = 0; k < occluders.length; k++) {
         const { box, mask } = occluders[k]!;
-        if (x >= box[0] && x < box[2] && y >= box[1] && y < box[3]) visible *= 1 - mask[(y - box[1]) * (box[2] - box[0]) + x - box[0]]!;
+        if (x >= box[0] && x < box[2] && y >= box[1] && y < box[3])
+          visible *= 1 - mask[(y - box[1]) * (box[2] - box[0]) + x - box[0]]!;
       }
       if (visible <= 0) continue;
       const shade = (x >= bx1 && x < bx2 && y >= by1 && y < by2 ? shadow.values[(y - by1) * bw + x - bx1]! : 0) * visible;
