@@ -37,7 +37,7 @@ export function DetectPanel() {
   const detectionLocked = credits !== null && credits < 1;
 
   useEffect(() => {
-    if (furnitureTypes.isError) toast.error(STUDIO_MESSAGES.objectTypesFailed, { duration: 5_000 });
+    if (furnitureTypes.isError) toast.error(STUDIO_MESSAGES.objectTypesFailed, { duration: 5_000, id: 'studio-object-types-failed' });
   }, [furnitureTypes.isError]);
 
   const objectTypes = useMemo(

@@ -76,7 +76,7 @@ export function StudioPage() {
   const busy = operations.busy !== null;
 
   useEffect(() => {
-    if (creditsFailed) toast.error(STUDIO_MESSAGES.creditsFallback, { duration: 5_000 });
+    if (creditsFailed) toast.error(STUDIO_MESSAGES.creditsFallback, { duration: 5_000, id: 'studio-credits-fallback' });
   }, [creditsFailed]);
 
   // Demo mode (001 section 4): every visit opens on the sample room; only users without history get the tutorial.
