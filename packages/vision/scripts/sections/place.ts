@@ -5,9 +5,9 @@
  *   node --import tsx packages/vision/scripts/sections/place.ts [--out dir] [--no-sheet | --sheet-only]
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Detection } from '../../src/detect/detect.ts';
@@ -17,12 +17,10 @@ import { estimateRoomGeometry } from '../../src/place/geometry.ts';
 import { customSprite, loadSprite, placeFurniture, placeFurnitureDetailed, replaceObject } from '../../src/place/index.ts';
 import type { FurnitureSpriteInfo, PlaceableSprite } from '../../src/place/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
+import type { EvalSectionContext } from '../lib/section.ts';
 
-export interface PlaceEvalContext {
-  /** Where the contact sheet goes (HTML + JPEGs); none is written without it. */
-  outDir?: string;
-  log?: (line: string) => void;
-  /** Skip the timings (to iterate on the sheet). */
+/** The eval's section context (scripts/lib/section.ts), plus a switch to skip the timings when iterating on the sheet. */
+export interface PlaceEvalContext extends EvalSectionContext {
   sheetOnly?: boolean;
 }
 
@@ -218,15 +216,32 @@ async function writeSheet(outDir: string, log: (line: string) => void): Promise<
 export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
   const log = ctx.log ?? ((line: string) => console.log(line));
   log(`\n## Placement (${new Date().toISOString()}, load ${load()})`);
-  if (ctx.sheetOnly) {
-    if (ctx.outDir) await writeSheet(ctx.outDir, log);
-    return;
+  const sheetOnly = ctx.sheetOnly || ctx.args?.includes('--place-sheet-only');
+  if (!sheetOnly) await placementTimings(log, ctx.outDir);
+  if (ctx.outDir) {
+    await writeSheet(ctx.outDir, log);
+    const folder = basename(ctx.outDir);
+    const thumbs = (await readdir(ctx.outDir))
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .map((f) => `<a href="${folder}/${f}"><img src="${folder}/${f}" height="160" title="${f}"></a>`);
+    ctx.sheet?.(
+      `<h2>Placement</h2><p><a href="${folder}/place.html">every set in three rooms, full size</a></p><div class="grid">${thumbs.join('')}</div>`,
+    );
   }
+}
+
+/**
+ * Placement and replacement medians on a 1920x1280 photo (for `npm run bench` too): wall-clock and this process's
+ * CPU time, since the machine is shared. Writes the replacement results into `outDir` when given.
+ */
+export async function placementTimings(log: (line: string) => void = console.log, outDir?: string): Promise<void> {
   const source = await decodeImage(await readFile(join(FIXTURES_DIR, 'empty_maateusx_furnish-before.jpg')));
   const photo = await resizeImage(source, 1920, 1280);
   const jpeg = new Uint8Array(await encodeImage(photo, 'jpeg', 92));
   const sets = await sheetSets();
-  const sprite = sets[0]!.sprites[0]!;
+  const all = sets.flatMap((set) => set.sprites);
+  const sprite = all.find((s) => s.type === 'sofa') ?? all[0]!;
   const request = { x: 760, y: 1050, sprite, sizeScale: 1 };
 
   // First call on a photo: decode + line geometry (OpenCV warm-up excluded by one untimed call on another photo).
@@ -267,11 +282,11 @@ export async function run(ctx: PlaceEvalContext = {}): Promise<void> {
   );
   log(`replace with the tight mask: ${describe(replacedTight)}`);
   log(`load after: ${load()}`);
-  if (ctx.outDir) {
-    await writeSheet(ctx.outDir, log);
-    await writeFile(join(ctx.outDir, 'replace-box.jpg'), await encodeImage(await replaceObject(big, chair, sprite), 'jpeg', 85));
+  if (outDir) {
+    await mkdir(outDir, { recursive: true });
+    await writeFile(join(outDir, 'replace-box.jpg'), await encodeImage(await replaceObject(big, chair, sprite), 'jpeg', 85));
     await writeFile(
-      join(ctx.outDir, 'replace-mask.jpg'),
+      join(outDir, 'replace-mask.jpg'),
       await encodeImage(await replaceObject(big, chair, sprite, { mask: tight }), 'jpeg', 85),
     );
   }
