@@ -193,13 +193,15 @@ async function writeSheet(outDir: string, log: (line: string) => void): Promise<
   }));
   const all = sets.flatMap((set) => set.sprites);
   const pick = (type: string) => all.find((sprite) => sprite.type === type) ?? all[0]!;
+  // One geometry for the photo: estimated again on the staged result, a placed lamp's legs would vote too.
+  const furnishedGeometry = await estimateRoomGeometry(furnished, detections);
   let staged = furnished;
   for (const [type, x, y] of [
     ['floor_lamp', 300, 250],
     ['plant', 440, 235],
     ['side_table', 170, 300],
   ] as const) {
-    staged = await placeFurniture(staged, { x, y, sprite: pick(type), sizeScale: 1, detections });
+    staged = await placeFurniture(staged, { x, y, sprite: pick(type), sizeScale: 1, detections, geometry: furnishedGeometry });
   }
   await writeFile(join(outDir, 'place-occlusion.jpg'), await encodeImage(staged, 'jpeg', 90));
   rows.push(
