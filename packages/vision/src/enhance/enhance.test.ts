@@ -63,6 +63,17 @@ describe('enhance', () => {
     expect(progress.every((value, index) => index === 0 || value >= progress[index - 1]!)).toBe(true);
   });
 
+  it('returns plain sRGB for a CMYK photo instead of attaching its CMYK profile to RGB pixels', async () => {
+    const cmyk = await sharp(pattern(40, 30).data, { raw: { width: 40, height: 30, channels: 3 } })
+      .withIccProfile('cmyk')
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    const meta = await sharp(await enhance(cmyk, '4k', undefined, { tileSize: 64 })).metadata();
+    expect([meta.space, meta.channels, meta.width]).toEqual(['srgb', 3, 3840]);
+    expect(meta.icc).toBeUndefined();
+  });
+
   it('applies EXIF orientation: a portrait photo stored sideways comes out portrait', async () => {
     const sideways = await sharp(pattern(40, 30).data, { raw: { width: 40, height: 30, channels: 3 } })
       .withMetadata({ orientation: 6 })

@@ -98,9 +98,17 @@ async function resampleToJpeg(image: RgbImage, plan: EnhancePlan, decoded: Decod
   if (image.width !== plan.width || image.height !== plan.height) {
     pipeline = pipeline.resize(plan.width, plan.height, { fit: 'fill', kernel: 'lanczos3' });
   }
-  if (decoded.icc) pipeline = pipeline.withIccProfile(await iccFile(decoded.icc));
+  if (decoded.icc && isRgbProfile(decoded.icc)) pipeline = pipeline.withIccProfile(await iccFile(decoded.icc));
   const buffer = await pipeline.jpeg({ quality }).toBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/**
+ * Only an RGB profile goes back on: the result is an RGB JPEG, so a CMYK or grey photo's profile would describe
+ * the wrong channels (that photo comes out as plain sRGB). Bytes 16-19 of an ICC header name its colour space.
+ */
+function isRgbProfile(icc: Uint8Array): boolean {
+  return icc.length >= 20 && String.fromCharCode(...icc.subarray(16, 20)) === 'RGB ';
 }
 
 /** sharp attaches a profile only from a file: each distinct profile is written once to the temp folder. */
