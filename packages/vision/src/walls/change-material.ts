@@ -1,13 +1,6 @@
 import { VisionError } from '../errors.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
-import {
-  isWallMaterialKey,
-  materialTile,
-  PAINT_COLOURS,
-  WALL_MATERIALS,
-  type MaterialTile,
-  type WallMaterialKey,
-} from './materials.ts';
+import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
 import { assignWallPlanes } from './planes.ts';
 import { segmentWalls, workMask, type WallOptions } from './wall-mask.ts';
 
@@ -238,5 +231,3 @@ export async function changeWallMaterial(input: ImageInput, materialKey: string,
   }
   return { data: out, width: w, height: h };
 }
-
-export { WALL_MATERIALS };

@@ -134,7 +134,7 @@ function makeTile(
 }
 
 /** Running-bond brick: 21.5 x 6.5 cm bricks with 1 cm mortar (a 90 cm repeat holds 4 bricks by 12 courses). */
-function brickTile(palette: readonly Rgb[], mortar: Rgb, seed: number, variation: number): MaterialTile {
+function brickTile(palette: readonly Rgb[], mortar: Rgb, seed: number, variation: number, roughness: number): MaterialTile {
   const sizeCm = 90;
   const size = sizeCm * PX_PER_CM;
   const course = 7.5 * PX_PER_CM;
@@ -165,7 +165,7 @@ function brickTile(palette: readonly Rgb[], mortar: Rgb, seed: number, variation
     const c = colours[(row % courses) * perCourse + (col % perCourse)]!;
     const edge = Math.min((y % course) - joint, (bx % brick) - joint, course - (y % course), brick - (bx % brick)) / PX_PER_CM;
     const rounded = edge < 0.6 ? 0.88 + 0.2 * edge : 1;
-    const m = (0.82 + 0.3 * n) * (0.92 + 0.16 * blotch[y * size + x]!) * rounded;
+    const m = (1 - roughness * (0.6 - n)) * (1 - roughness * 0.5 * (0.5 - blotch[y * size + x]!)) * rounded;
     put(c[0] * m, c[1] * m, c[2] * m);
   });
 }
@@ -227,10 +227,10 @@ function marbleTile(seed: number): MaterialTile {
     const i = y * size + x;
     // Veins: thin dark bands of turbulent diagonal sines (whole periods across the tile, so it tiles), a bold
     // grey vein family and a finer, fainter one.
-    const bold = Math.pow(1 - Math.abs(Math.sin(((x + y) / size) * Math.PI * 2 + turbulence[i]! * 12)), 24);
-    const thin = Math.pow(1 - Math.abs(Math.sin(((x - 2 * y) / size) * Math.PI * 3 + detail[i]! * 16)), 40);
-    const base = 238 + 8 * (fine[i]! - 0.5) - 10 * (turbulence[i]! - 0.5);
-    const dark = 110 * bold + 60 * thin;
+    const bold = Math.pow(1 - Math.abs(Math.sin(((x + y) / size) * Math.PI * 2 + turbulence[i]! * 10)), 10);
+    const thin = Math.pow(1 - Math.abs(Math.sin(((x - 2 * y) / size) * Math.PI * 3 + detail[i]! * 12)), 30);
+    const base = 240 + 8 * (fine[i]! - 0.5) - 14 * (turbulence[i]! - 0.5);
+    const dark = 70 * bold + 45 * thin;
     put(base - dark, base - dark * 0.97, base - dark * 0.9);
   });
 }
@@ -313,14 +313,12 @@ function geometricTile(): MaterialTile {
 }
 
 function stripesTile(): MaterialTile {
-  const sizeCm = 16;
-  const size = sizeCm * PX_PER_CM;
-  return makeTile(sizeCm, (x, _y, put) => {
+  // 8 cm pale stripes with a cream pinstripe at each edge, 8 cm sage stripes.
+  return makeTile(16, (x, _y, put) => {
     const cm = x / PX_PER_CM;
     if (cm < 8) put(214, 222, 214);
     else if (Math.abs(cm - 8.3) < 0.15 || Math.abs(cm - 15.7) < 0.15) put(232, 226, 210);
     else put(118, 146, 132);
-    void size;
   });
 }
 
@@ -351,6 +349,7 @@ function generate(key: WallMaterialKey): MaterialTile {
         [190, 182, 170],
         11,
         0.22,
+        0.3,
       );
     case 'white_brick':
       return brickTile(
@@ -362,6 +361,7 @@ function generate(key: WallMaterialKey): MaterialTile {
         [214, 210, 202],
         12,
         0.06,
+        0.07,
       );
     case 'wood_panelling':
       return woodTile(21);
