@@ -93,11 +93,8 @@ async function clickCanvas(page: Page, fx: number, fy: number): Promise<void> {
 /** A screenshot of the canvas and the panel of the current mode, for the report. */
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.getByRole('tablist', { name: 'Studio mode' }).evaluate((element) => {
-    element.scrollIntoView({ block: 'start' });
-    // The fixed top bar covers the first 64 px.
-    window.scrollBy(0, -80);
-  });
+  // Scrolls the window only (scrollIntoView would also scroll ancestors); the fixed top bar covers 64 px.
+  await page.getByRole('tablist', { name: 'Studio mode' }).evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
