@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
@@ -10,8 +9,4 @@ export function addFurnitureToDrawnArea(body: {
   session_id?: string;
 }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.addFurnitureToDrawnArea, { ...body }, { schema: resultImageResponse });
-}
-
-export function useAddFurnitureToDrawnArea() {
-  return useMutation({ mutationFn: addFurnitureToDrawnArea });
 }

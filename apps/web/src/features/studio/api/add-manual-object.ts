@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES, addManualObjectResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 
@@ -15,8 +14,4 @@ export interface AddManualObjectBody {
 
 export function addManualObject(body: AddManualObjectBody): Promise<z.infer<typeof addManualObjectResponse>> {
   return apiClient.post(STUDIO_ROUTES.addManualObject, { ...body }, { schema: addManualObjectResponse });
-}
-
-export function useAddManualObject() {
-  return useMutation({ mutationFn: addManualObject });
 }

@@ -1,12 +1,7 @@
 import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
 export function changeWallMaterial(body: { image_data: string; material_type: string; session_id?: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.changeWallMaterial, { ...body }, { schema: resultImageResponse });
-}
-
-export function useChangeWallMaterial() {
-  return useMutation({ mutationFn: changeWallMaterial });
 }

@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES, enhanceImageResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { EnhancementLevel } from '../state/editor-state.ts';
@@ -25,8 +24,4 @@ export async function enhanceImage({ onProgress, ...body }: EnhanceImageInput): 
   } finally {
     stop();
   }
-}
-
-export function useEnhanceImage() {
-  return useMutation({ mutationFn: enhanceImage });
 }

@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readAccessToken } from '../../../lib/auth-storage.ts';
 
@@ -50,8 +49,3 @@ function parseErrorBody(text: string, status: number): { detail: string } {
   }
   return { detail: `HTTP error! status: ${status}` };
 }
-
-export function useExportImage() {
-  return useMutation({ mutationFn: exportImage });
-}
-

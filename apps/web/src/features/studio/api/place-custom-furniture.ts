@@ -1,13 +1,8 @@
 import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { PlacementBody } from './place-furniture.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
 export function placeCustomFurniture(body: PlacementBody & { furniture_id: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeCustomFurniture, { ...body }, { schema: resultImageResponse });
-}
-
-export function usePlaceCustomFurniture() {
-  return useMutation({ mutationFn: placeCustomFurniture });
 }

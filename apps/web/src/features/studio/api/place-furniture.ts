@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
@@ -16,8 +15,4 @@ export interface PlacementBody {
 
 export function placeFurniture(body: PlacementBody & { furniture_type: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeFurniture, { ...body }, { schema: resultImageResponse });
-}
-
-export function usePlaceFurniture() {
-  return useMutation({ mutationFn: placeFurniture });
 }

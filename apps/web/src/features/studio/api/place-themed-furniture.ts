@@ -1,13 +1,8 @@
 import { STUDIO_ROUTES, resultImageResponse, type ThemeKey } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { PlacementBody } from './place-furniture.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
 export function placeThemedFurniture(body: PlacementBody & { theme_key: ThemeKey; furniture_item: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeThemedFurniture, { ...body }, { schema: resultImageResponse });
-}
-
-export function usePlaceThemedFurniture() {
-  return useMutation({ mutationFn: placeThemedFurniture });
 }

@@ -1,12 +1,7 @@
 import { STUDIO_ROUTES, resultImageResponse, type Detection } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
 export function removeObject(body: { image_data: string; detection: Detection; session_id?: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.removeObject, { ...body }, { schema: resultImageResponse });
-}
-
-export function useRemoveObject() {
-  return useMutation({ mutationFn: removeObject });
 }

@@ -1,5 +1,4 @@
 import { STUDIO_ROUTES, uploadCustomFurnitureResponse } from '@stagecraft/contracts';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 
@@ -10,8 +9,4 @@ export function uploadCustomFurniture(file: Blob): Promise<CustomFurniture> {
   const form = new FormData();
   form.append('furniture_image', file);
   return apiClient.post(STUDIO_ROUTES.uploadCustomFurniture, form, { schema: uploadCustomFurnitureResponse });
-}
-
-export function useUploadCustomFurniture() {
-  return useMutation({ mutationFn: uploadCustomFurniture });
 }

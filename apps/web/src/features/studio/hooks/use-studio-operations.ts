@@ -62,7 +62,8 @@ interface OperationsOptions {
 /**
  * Every studio operation: check what the spec checks first, call the server, apply the answer as one editor
  * step and keep the balance in step with the ledger. A failure changes nothing in the editor (the user's
- * work stays), and says why in a toast with the spec's prefix.
+ * work stays), and says why in a toast with the spec's prefix. The paid calls go through their fetchers here
+ * rather than one useMutation each: a single busy state serialises them (no double submit, one progress bar).
  */
 export function useStudioOperations({ stateRef, run, credits, costs, autoDetectOnUpload, onTutorialAction }: OperationsOptions) {
   const queryClient = useQueryClient();
