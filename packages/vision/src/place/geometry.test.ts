@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '../detect/detect.ts';
-import { cameraHeightFromObjects, horizonFromSegments } from './geometry.ts';
+import { decodeImage } from '../image.ts';
+import { readFixture } from '../testing/fixtures.ts';
+import { cameraHeightFromObjects, estimateRoomGeometry, horizonFromSegments } from './geometry.ts';
 
 function segment(x1: number, y1: number, x2: number, y2: number) {
   return { x1, y1, x2, y2, length: Math.hypot(x2 - x1, y2 - y1) };
@@ -44,5 +46,22 @@ describe('cameraHeightFromObjects', () => {
     const cut = sofa([100, 430, 400, 640]);
     const vase: Detection = { id: 'v', class_name: 'vase', bbox: [10, 300, 40, 400], confidence: 0.9 };
     expect(cameraHeightFromObjects([cut, vase], 256, 640)).toBeNull();
+  });
+});
+
+describe('estimateRoomGeometry', () => {
+  it('keeps the geometry of a photo once pieces are placed on it, and gives another photo its own', async () => {
+    const corridor = await decodeImage(await readFixture('empty_maateusx_furnish-before.jpg'));
+    const before = await estimateRoomGeometry(corridor);
+    // A staged copy: a block of slanted stripes (a placed piece's edges) over part of the floor.
+    const staged = new Uint8Array(corridor.data);
+    for (let y = 900; y < 1250; y++) {
+      for (let x = 200; x < 600; x++) if ((x + y) % 40 < 20) staged.set([20, 20, 20], (y * corridor.width + x) * 3);
+    }
+    const after = await estimateRoomGeometry({ ...corridor, data: staged });
+    expect(after.horizonY).toBe(before.horizonY);
+    const loft = await decodeImage(await readFixture('empty_maateusx_video-reforma-poster_MAYBE-CGI.jpg'));
+    const other = await estimateRoomGeometry(loft);
+    expect(Math.abs(other.horizonY / loft.height - before.horizonY / corridor.height)).toBeGreaterThan(0.05);
   });
 });

@@ -44,9 +44,15 @@ interface Segment {
 
 /** The line-based part of the geometry depends on the pixels only; keyed by the pixel buffer. */
 const lineGeometryCache = new WeakMap<Uint8Array, LineGeometry>();
-/** The same, keyed by a digest of the encoded photo: the server sends the same file again for each piece. */
-const lineGeometryByDigest = new Map<string, LineGeometry>();
-const DIGEST_CACHE_SIZE = 32;
+/**
+ * Recent photos by a coarse thumbnail: the server sends the same photo again for each piece, re-encoded, and
+ * after the first piece a staged version of it. A photo whose thumbnail mostly matches one seen before keeps that
+ * photo's geometry: re-estimated, the edges of the pieces already placed (a lamp's legs) would move the horizon.
+ */
+const recentPhotos: { thumbnail: Uint8Array; width: number; height: number; lines: LineGeometry }[] = [];
+const RECENT_PHOTOS = 16;
+const THUMB_W = 32;
+const THUMB_H = 24;
 
 interface LineGeometry {
   horizonY: number;
@@ -61,19 +67,19 @@ interface LineGeometry {
  * the floor, the light's side from where the brightest part of the upper image is. Falls back to a typical
  * real-estate camera (horizon at 43% of the height, 1.4 m) so that scaling stays sensible.
  */
-export async function estimateRoomGeometry(
-  image: RgbImage,
-  detections: readonly Detection[] = [],
-  encodedDigest?: string,
-): Promise<RoomGeometry> {
-  let lines = lineGeometryCache.get(image.data) ?? (encodedDigest ? lineGeometryByDigest.get(encodedDigest) : undefined);
+export async function estimateRoomGeometry(image: RgbImage, detections: readonly Detection[] = []): Promise<RoomGeometry> {
+  let lines = lineGeometryCache.get(image.data);
   if (!lines) {
-    lines = await estimateLineGeometry(image);
-    lineGeometryCache.set(image.data, lines);
-    if (encodedDigest) {
-      if (lineGeometryByDigest.size >= DIGEST_CACHE_SIZE) lineGeometryByDigest.delete(lineGeometryByDigest.keys().next().value!);
-      lineGeometryByDigest.set(encodedDigest, lines);
+    const thumbnail = greyThumbnail(image);
+    lines = recentPhotos.find(
+      (p) => p.width === image.width && p.height === image.height && sameScene(p.thumbnail, thumbnail),
+    )?.lines;
+    if (!lines) {
+      lines = await estimateLineGeometry(image);
+      if (recentPhotos.length >= RECENT_PHOTOS) recentPhotos.shift();
+      recentPhotos.push({ thumbnail, width: image.width, height: image.height, lines });
     }
+    lineGeometryCache.set(image.data, lines);
   }
   const camera = cameraHeightFromObjects(detections, lines.horizonY, image.height);
   return {
@@ -87,6 +93,30 @@ export async function estimateRoomGeometry(
     horizonSource: lines.horizonSource,
     cameraSource: camera === null ? 'default' : 'objects',
   };
+}
+
+/** Mean grey of each cell of a THUMB_W x THUMB_H grid (sampled every few pixels: this runs on every call). */
+function greyThumbnail(image: RgbImage): Uint8Array {
+  const sums = new Float64Array(THUMB_W * THUMB_H);
+  const counts = new Uint32Array(THUMB_W * THUMB_H);
+  const step = Math.max(1, Math.floor(Math.min(image.width / THUMB_W, image.height / THUMB_H) / 4));
+  for (let y = 0; y < image.height; y += step) {
+    const row = Math.min(THUMB_H - 1, Math.floor((y * THUMB_H) / image.height)) * THUMB_W;
+    for (let x = 0; x < image.width; x += step) {
+      const i = (y * image.width + x) * 3;
+      const cell = row + Math.min(THUMB_W - 1, Math.floor((x * THUMB_W) / image.width));
+      sums[cell]! += image.data[i]! + image.data[i + 1]! + image.data[i + 2]!;
+      counts[cell]!++;
+    }
+  }
+  return Uint8Array.from(sums, (sum, cell) => sum / 3 / Math.max(1, counts[cell]!));
+}
+
+/** The same photo, maybe re-encoded or with pieces placed on it: three quarters of the cells within 6 grey levels. */
+function sameScene(a: Uint8Array, b: Uint8Array): boolean {
+  let same = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) <= 6) same++;
+  return same >= a.length * 0.75;
 }
 
 async function estimateLineGeometry(image: RgbImage): Promise<LineGeometry> {

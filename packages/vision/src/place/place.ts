@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
@@ -52,7 +51,7 @@ export async function placeFurnitureDetailed(
   const geometry =
     request.geometry && request.geometry.width === W && request.geometry.height === H
       ? request.geometry
-      : await estimateRoomGeometry(image, request.detections, input instanceof Uint8Array ? digest(input) : undefined);
+      : await estimateRoomGeometry(image, request.detections);
 
   const standX = clamp(area ? (area[0] + area[2]) / 2 : request.x, 0, W - 1);
   const standY = clamp(area ? area[3] : request.y, 0, H);
@@ -129,13 +128,7 @@ export async function replaceObject(
   const image = await decodeImage(input);
   const others = (options.detections ?? []).filter((d) => d.id !== detection.id);
   // The geometry comes from the photo before removal: the removed object's edges and size are evidence too.
-  const geometry =
-    options.geometry ??
-    (await estimateRoomGeometry(
-      image,
-      options.detections ?? [detection],
-      input instanceof Uint8Array ? digest(input) : undefined,
-    ));
+  const geometry = options.geometry ?? (await estimateRoomGeometry(image, options.detections ?? [detection]));
   const removed = await removeObject(image, options.mask ?? detection.bbox);
   const [x1, , x2, y2] = detection.bbox;
   return placeFurniture(removed, {
@@ -147,10 +140,6 @@ export async function replaceObject(
     detections: others,
     geometry,
   });
-}
-
-function digest(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('base64');
 }
 
 function clamp(value: number, low: number, high: number): number {
