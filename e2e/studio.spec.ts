@@ -118,6 +118,13 @@ test.describe('design studio', () => {
     await expectCredits(page, request, 3);
     await shot(page, '01-sample-room');
 
+    // On a phone the canvas scales down to the screen and the panels stack under it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const canvas = page.getByTestId('studio-canvas');
+    await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeLessThanOrEqual(390 - 40);
+    await shot(page, '04-mobile');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
     // Step 1: detection on the sample room (a render whose sofa, plant and chair the detector finds).
     await page.getByRole('button', { name: /^Auto Detect \(1 credit\)/ }).click();
     await waitUntilIdle(page, 120_000, 'detection (sample room, 1200x800)');
@@ -156,11 +163,6 @@ test.describe('design studio', () => {
     const warning = page.getByRole('link', { name: 'Get Credits' }).first();
     await expect(warning).toHaveAttribute('href', '/app/pricing?source=credit_warning&intent=urgent_credits');
 
-    // On a phone the canvas scales down to the screen and the panels stack under it.
-    await page.setViewportSize({ width: 390, height: 844 });
-    const canvas = page.getByTestId('studio-canvas');
-    await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeLessThanOrEqual(390 - 40);
-    await shot(page, '04-mobile');
   });
 
   test('a user stages a real room photo: upload, detect, remove, themed piece, walls, 4K, download', async ({ page, request }) => {
