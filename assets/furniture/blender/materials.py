@@ -314,7 +314,7 @@ def m_marble(nt, out, s):
     veins = map_range(nt, v, 0.0, 0.06, 1.0, 0.0)
     col = mix_rgb(nt, "MIX", math_op(nt, "MULTIPLY", veins, 0.85), base, vein)
     col = mix_rgb(nt, "MULTIPLY", 1.0, col, map_range(nt, fine.outputs["Fac"], 0.3, 0.7, 0.94, 1.04))
-    p = principled(nt, base, 0.12, Specular=0.55, Subsurface=0.05)
+    p = principled(nt, base, 0.12, Specular=0.55)
     nt.links.new(col, p.inputs["Base Color"])
     finish(nt, out, p)
 
