@@ -187,8 +187,9 @@ export function StudioPage() {
               )}
             </Box>
             <CardContent>
-              <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
-                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} role="status" aria-live="polite" data-testid="studio-status">
+              <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
+                {/* On a phone the status takes its own line above the buttons. */}
+                <Typography variant="body2" color="text.secondary" sx={{ flex: { xs: '1 1 100%', sm: 1 } }} role="status" aria-live="polite" data-testid="studio-status">
                   {operations.busy
                     ? `${operations.busy.message}${operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}`
                     : state.demo
