@@ -144,8 +144,10 @@ async function stageRoom(photo: RgbImage, room: (typeof SHEET_ROOMS)[number], sp
   let free = 0;
   const placed = sprites.map((sprite) => {
     const wanted = ARRANGEMENT[sprite.type];
-    const slot = wanted && !taken.has(wanted.join()) ? wanted : (FREE_SLOTS[free++ % FREE_SLOTS.length] ?? [0, 0.5]);
-    taken.add(slot.join());
+    // A rug lies under the coffee table: it shares that slot.
+    const isRug = sprite.type === 'rug';
+    const slot = wanted && (isRug || !taken.has(wanted.join())) ? wanted : (FREE_SLOTS[free++ % FREE_SLOTS.length] ?? [0, 0.5]);
+    if (!isRug) taken.add(slot.join());
     const x = (room.back[0] + slot[0] * room.span) * photo.width;
     const y = (room.back[1] + slot[1] * (room.front - room.back[1])) * photo.height;
     return { sprite, x, y, order: sprite.type === 'rug' ? -1 : y };
