@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Detection } from '../detect/detect.ts';
 import { decodeImage } from '../image.ts';
 import { readFixture } from '../testing/fixtures.ts';
-import { cameraHeightFromObjects, estimateRoomGeometry, horizonFromSegments } from './geometry.ts';
+import { cameraHeightFromObjects, estimateRoomGeometry, horizonFromObjects, horizonFromSegments } from './geometry.ts';
 
 function segment(x1: number, y1: number, x2: number, y2: number) {
   return { x1, y1, x2, y2, length: Math.hypot(x2 - x1, y2 - y1) };
@@ -46,6 +46,15 @@ describe('cameraHeightFromObjects', () => {
     const cut = sofa([100, 430, 400, 640]);
     const vase: Detection = { id: 'v', class_name: 'vase', bbox: [10, 300, 40, 400], confidence: 0.9 };
     expect(cameraHeightFromObjects([cut, vase], 256, 640)).toBeNull();
+  });
+});
+
+describe('horizonFromObjects', () => {
+  it('places the horizon for a typical camera from objects of known height', () => {
+    // An 85 cm sofa from row 430 to 600 seen from 140 cm: the horizon is 140 / 85 of its height above its bottom.
+    const sofa: Detection = { id: 's', class_name: 'sofa', bbox: [100, 430, 400, 600], confidence: 0.8 };
+    expect(horizonFromObjects([sofa], 640)).toBeCloseTo(600 - (140 * 170) / 85, 0);
+    expect(horizonFromObjects([], 640)).toBeNull();
   });
 });
 

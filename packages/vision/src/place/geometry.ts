@@ -81,16 +81,20 @@ export async function estimateRoomGeometry(image: RgbImage, detections: readonly
     }
     lineGeometryCache.set(image.data, lines);
   }
-  const camera = cameraHeightFromObjects(detections, lines.horizonY, image.height);
+  // Without a horizon from the lines, objects of known height place it for a typical camera height; with one,
+  // they measure the camera height instead (two unknowns, one kind of evidence each).
+  const objectHorizon = lines.horizonSource === 'default' ? horizonFromObjects(detections, image.height) : null;
+  const horizonY = objectHorizon ?? lines.horizonY;
+  const camera = objectHorizon === null ? cameraHeightFromObjects(detections, horizonY, image.height) : null;
   return {
     width: image.width,
     height: image.height,
-    horizonY: lines.horizonY,
+    horizonY,
     vanishingX: lines.vanishingX,
     cameraHeightCm: camera ?? DEFAULT_CAMERA_HEIGHT_CM,
     focalPx: image.width / 2 / Math.tan(((ASSUMED_HFOV_DEG / 2) * Math.PI) / 180),
     lightFromX: lines.lightFromX,
-    horizonSource: lines.horizonSource,
+    horizonSource: objectHorizon === null ? lines.horizonSource : 'objects',
     cameraSource: camera === null ? 'default' : 'objects',
   };
 }
@@ -283,20 +287,41 @@ function lightSide(grey: Uint8Array, w: number, h: number, bottomRow: number): n
 }
 
 /**
+ * The horizon from objects of known height standing on the floor, for the default camera height: a level camera at
+ * height Hc sees the horizon at yb - Hc (yb - yt) / h. The median over usable objects, kept within 15..75% of the
+ * height; null when none is usable.
+ */
+export function horizonFromObjects(detections: readonly Detection[], imageHeight: number): number | null {
+  const estimates = usableObjects(detections, imageHeight).map(
+    ({ known, top, bottom }) => bottom - (DEFAULT_CAMERA_HEIGHT_CM * (bottom - top)) / known,
+  );
+  if (estimates.length === 0) return null;
+  estimates.sort((a, b) => a - b);
+  return Math.min(imageHeight * 0.75, Math.max(imageHeight * 0.15, estimates[Math.floor(estimates.length / 2)]!));
+}
+
+/** Confident detections of known height, wholly in frame and big enough to measure. */
+function usableObjects(detections: readonly Detection[], imageHeight: number): { known: number; top: number; bottom: number }[] {
+  const out: { known: number; top: number; bottom: number }[] = [];
+  for (const d of detections) {
+    const known = KNOWN_HEIGHT_CM[d.class_name];
+    if (!known || d.confidence < 0.35) continue;
+    const [, top, , bottom] = d.bbox;
+    if (top <= 2 || bottom >= imageHeight - 2 || bottom - top < imageHeight * 0.05) continue;
+    out.push({ known, top, bottom });
+  }
+  return out;
+}
+
+/**
  * Camera height from objects of known height standing on the floor: for a level camera, an object of height h
  * whose bottom is at row yb and top at yt, with the horizon at yh, gives H = h (yb - yh) / (yb - yt). The median
  * over usable objects; null when none is usable (cut by the frame, or standing at the horizon).
  */
 export function cameraHeightFromObjects(detections: readonly Detection[], horizonY: number, imageHeight: number): number | null {
-  const estimates: number[] = [];
-  for (const d of detections) {
-    const known = KNOWN_HEIGHT_CM[d.class_name];
-    if (!known || d.confidence < 0.35) continue;
-    const [, top, , bottom] = d.bbox;
-    if (top <= 2 || bottom >= imageHeight - 2) continue;
-    if (bottom - horizonY < imageHeight * 0.08 || bottom - top < imageHeight * 0.05) continue;
-    estimates.push((known * (bottom - horizonY)) / (bottom - top));
-  }
+  const estimates = usableObjects(detections, imageHeight)
+    .filter(({ bottom }) => bottom - horizonY >= imageHeight * 0.08)
+    .map(({ known, top, bottom }) => (known * (bottom - horizonY)) / (bottom - top));
   if (estimates.length === 0) return null;
   estimates.sort((a, b) => a - b);
   const median = estimates[Math.floor(estimates.length / 2)]!;

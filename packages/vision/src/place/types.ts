@@ -57,7 +57,7 @@ export interface RoomGeometry {
   /** Horizontal direction the light comes from: -1 from the left .. 1 from the right, 0 from the front/above. */
   lightFromX: number;
   /** How the horizon was found. */
-  horizonSource: 'lines' | 'default';
+  horizonSource: 'lines' | 'objects' | 'default';
   /** How the camera height was found. */
   cameraSource: 'objects' | 'default';
 }
