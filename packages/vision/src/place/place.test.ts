@@ -274,9 +274,11 @@ describe('placeFurniture', () => {
     expect(geometry.horizonSource).toBe('lines');
     expect(geometry.horizonY / photo.height).toBeGreaterThan(0.38);
     expect(geometry.horizonY / photo.height).toBeLessThan(0.5);
-    const started = performance.now();
+    // CPU time of this process, not wall time: the test machine is shared (target 0.5 s; sharp's threads count too).
+    const cpu = process.cpuUsage();
     const { placement } = await placeFurnitureDetailed(photo, { x: 450, y: 1150, sprite: sofa, sizeScale: 1, geometry });
-    expect(performance.now() - started).toBeLessThan(1500);
+    const used = process.cpuUsage(cpu);
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
     expect(Math.abs(placement.pieceBox[3] - 1150)).toBeLessThanOrEqual(3);
   });
 });
