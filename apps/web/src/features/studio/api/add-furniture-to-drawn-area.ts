@@ -7,6 +7,7 @@ export function addFurnitureToDrawnArea(body: {
   mask_image: string;
   furniture_type: string;
   session_id?: string;
+  progress_id?: string;
 }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.addFurnitureToDrawnArea, { ...body }, { schema: resultImageResponse });
 }

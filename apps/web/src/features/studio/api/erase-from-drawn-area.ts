@@ -7,6 +7,7 @@ export function eraseFromDrawnArea(body: {
   mask_image: string;
   erase_prompt?: string;
   session_id?: string;
+  progress_id?: string;
 }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.eraseFromDrawnArea, { ...body }, { schema: resultImageResponse });
 }

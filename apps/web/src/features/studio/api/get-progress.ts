@@ -43,3 +43,15 @@ export function newProgressId(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Follows a call's progress: a `progress_id` to send with it, and `stop` once it answered. Only values above 0
+ * are reported, so an engine step that reports nothing keeps an indeterminate bar instead of a bar stuck at 0.
+ */
+export function followProgress(onProgress: (fraction: number) => void): { progressId: string; stop: () => void } {
+  const progressId = newProgressId();
+  const stop = pollProgress(progressId, (fraction) => {
+    if (fraction > 0) onProgress(fraction);
+  });
+  return { progressId, stop };
+}

@@ -11,6 +11,8 @@ export interface PlacementBody {
   image_width: number;
   image_height: number;
   session_id?: string;
+  /** Names the job for `STUDIO_ROUTES.progress` while it runs. */
+  progress_id?: string;
 }
 
 export function placeFurniture(body: PlacementBody & { furniture_type: string }): Promise<ResultImageAnswer> {

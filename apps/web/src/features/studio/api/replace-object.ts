@@ -7,6 +7,7 @@ export function replaceObject(body: {
   detection: Detection;
   new_furniture_type: string;
   session_id?: string;
+  progress_id?: string;
 }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.replaceObject, { ...body }, { schema: resultImageResponse });
 }

@@ -14,6 +14,7 @@ import { enhanceImage } from '../api/enhance-image.ts';
 import { eraseFromDrawnArea } from '../api/erase-from-drawn-area.ts';
 import { exportImage } from '../api/export-image.ts';
 import type { CreditCosts } from '../api/get-credit-costs.ts';
+import { followProgress } from '../api/get-progress.ts';
 import { placeCustomFurniture } from '../api/place-custom-furniture.ts';
 import { placeFurniture, type PlacementBody } from '../api/place-furniture.ts';
 import { placeThemedFurniture } from '../api/place-themed-furniture.ts';
@@ -129,12 +130,23 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   // Reads the ref, so callbacks that use it need not list it.
   const sessionId = () => stateRef.current.scene.sessionId ?? undefined;
 
+  /** Runs a paid call with a `progress_id`, feeding the bar while the engine reports progress. */
+  const tracked = async <T,>(report: (fraction: number) => void, call: (progressId: string) => Promise<T>): Promise<T> => {
+    const { progressId, stop } = followProgress(report);
+    try {
+      return await call(progressId);
+    } finally {
+      stop();
+    }
+  };
+
   const detect = useCallback(
     async (imageOverride?: StudioImage) => {
       const image = imageOverride ?? currentImage();
       if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS.detection)) return;
-      await perform('detection', 'Detecting objects…', async () => {
-        const answer = await detectObjects({ image_data: await toImageData(image), session_id: sessionId() });
+      await perform('detection', 'Detecting objects…', async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) => detectObjects({ image_data: imageData, session_id: sessionId(), progress_id: progressId }));
         run(setAutoDetections, { detections: answer.detections, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         const count = answer.detections.length;
@@ -172,8 +184,11 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   );
 
   const removeOne = useCallback(
-    async (detection: Detection, image: StudioImage) => {
-      const answer = await removeObject({ image_data: await toImageData(image), detection, session_id: sessionId() });
+    async (detection: Detection, image: StudioImage, report?: (fraction: number) => void) => {
+      const imageData = await toImageData(image);
+      const answer = await tracked(report ?? (() => {}), (progressId) =>
+        removeObject({ image_data: imageData, detection, session_id: sessionId(), progress_id: progressId }),
+      );
       const result = await toStudioImage(answer.result_image);
       run(applyResult, { image: result, sessionId: answer.session_id, removeDetectionId: detection.id });
       updateCredits(answer.credits_remaining);
@@ -193,8 +208,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const image = currentImage();
       const detection = image ? findDetection(id) : undefined;
       if (!image || !detection || !canAfford(costs?.removal, INSUFFICIENT_CREDITS.removal)) return;
-      await perform('removal', `Removing ${detection.class_name}…`, async () => {
-        await removeOne(detection, image);
+      await perform('removal', `Removing ${detection.class_name}…`, async (report) => {
+        await removeOne(detection, image, report);
         toast.success(`Removed ${detection.class_name}`, SUCCESS_TOAST);
         onTutorialAction('remove');
       });
@@ -230,8 +245,11 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const image = currentImage();
       const detection = image ? findDetection(id) : undefined;
       if (!image || !detection || !canAfford(costs?.replacement, INSUFFICIENT_CREDITS.replacement)) return;
-      await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async () => {
-        const answer = await replaceObject({ image_data: await toImageData(image), detection, new_furniture_type: name, session_id: sessionId() });
+      await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) =>
+          replaceObject({ image_data: imageData, detection, new_furniture_type: name, session_id: sessionId(), progress_id: progressId }),
+        );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id, replaceDetection: { id, className: name } });
         updateCredits(answer.credits_remaining);
@@ -273,16 +291,20 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         return;
       }
       showMarker('preview', point, label);
-      await perform('placement', `Placing ${label}…`, async () => {
-        const answer = await call({
-          image_data: await toImageData(image),
-          x: point.x,
-          y: point.y,
-          size_scale: sizeScale,
-          image_width: image.width,
-          image_height: image.height,
-          session_id: sessionId(),
-        });
+      await perform('placement', `Placing ${label}…`, async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) =>
+          call({
+            image_data: imageData,
+            x: point.x,
+            y: point.y,
+            size_scale: sizeScale,
+            image_width: image.width,
+            image_height: image.height,
+            session_id: sessionId(),
+            progress_id: progressId,
+          }),
+        );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
@@ -297,8 +319,11 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     async (material: string) => {
       const image = currentImage();
       if (!image || !canAfford(costs?.wall_material_change, INSUFFICIENT_CREDITS.walls)) return;
-      await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async () => {
-        const answer = await changeWallMaterial({ image_data: await toImageData(image), material_type: material, session_id: sessionId() });
+      await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) =>
+          changeWallMaterial({ image_data: imageData, material_type: material, session_id: sessionId(), progress_id: progressId }),
+        );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
@@ -318,13 +343,11 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!mask) return void toast.error(STUDIO_MESSAGES.drawFirst, ERROR_TOAST);
       if (!furnitureType) return void toast.error(STUDIO_MESSAGES.selectFurniture, ERROR_TOAST);
       if (!canAfford(costs?.drawing_add_furniture, INSUFFICIENT_CREDITS.placement)) return;
-      await perform('placement', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async () => {
-        const answer = await addFurnitureToDrawnArea({
-          image_data: await toImageData(image),
-          mask_image: mask,
-          furniture_type: furnitureType,
-          session_id: sessionId(),
-        });
+      await perform('placement', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) =>
+          addFurnitureToDrawnArea({ image_data: imageData, mask_image: mask, furniture_type: furnitureType, session_id: sessionId(), progress_id: progressId }),
+        );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
@@ -343,13 +366,17 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const mask = renderStrokeMask(state.strokes, 'erase', image);
       if (!mask || mask.length < 100) return void toast.error(STUDIO_MESSAGES.drawToErase, ERROR_TOAST);
       if (!canAfford(costs?.drawing_erase, INSUFFICIENT_CREDITS.erase)) return;
-      await perform('erase', 'Erasing the drawn area…', async () => {
-        const answer = await eraseFromDrawnArea({
-          image_data: await toImageData(image),
-          mask_image: mask,
-          erase_prompt: prompt.trim() === '' ? undefined : prompt.trim(),
-          session_id: sessionId(),
-        });
+      await perform('erase', 'Erasing the drawn area…', async (report) => {
+        const imageData = await toImageData(image);
+        const answer = await tracked(report, (progressId) =>
+          eraseFromDrawnArea({
+            image_data: imageData,
+            mask_image: mask,
+            erase_prompt: prompt.trim() === '' ? undefined : prompt.trim(),
+            session_id: sessionId(),
+            progress_id: progressId,
+          }),
+        );
         const result = await toStudioImage(answer.result_image);
         // 001 section 4: the result becomes the current image, credits update, the drawing clears.
         run(applyResult, { image: result, sessionId: answer.session_id });
