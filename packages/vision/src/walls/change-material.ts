@@ -2,7 +2,7 @@ import { VisionError } from '../errors.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
 import { assignWallPlanes } from './planes.ts';
-import { segmentWalls, workMask, type WallOptions } from './wall-mask.ts';
+import { segmentWalls, type WallOptions } from './wall-mask.ts';
 
 const TILE_PX_PER_CM = 4;
 /** Apparent texture density at the middle of each wall: what a wall about 3 m from the camera looks like. */
@@ -99,7 +99,7 @@ export async function changeWallMaterial(input: ImageInput, materialKey: string,
     throw new VisionError('invalid_argument', `Unknown wall material "${materialKey}"`);
   }
   const image = await decodeImage(input);
-  const { mask, analysis, probabilities } = await segmentWalls(image, options.detections);
+  const { mask, analysis, workWall } = await segmentWalls(image, options.detections);
   const { width: w, height: h } = image;
   const out = new Uint8Array(image.data);
   const m = mask.data;
@@ -137,7 +137,7 @@ export async function changeWallMaterial(input: ImageInput, materialKey: string,
   const paintLinear = paint ? paint.map((v) => SRGB_TO_LINEAR[v]!) : [0, 0, 0];
 
   // Wall planes at the analysis size, mapped to full-size camera coordinates.
-  const planes = pyramid ? assignWallPlanes(analysis, workMask(analysis, probabilities)) : null;
+  const planes = pyramid ? assignWallPlanes(analysis, workWall) : null;
   const scale = analysis.scale;
   const focal = planes ? planes.focal / scale : 1;
   const cx = w / 2;

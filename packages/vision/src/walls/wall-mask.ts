@@ -3,6 +3,7 @@ import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { analyseRoom, FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
 import { predictProbabilities, type Forest } from './gbdt.ts';
+import { removeCeiling } from './ceiling.ts';
 import { guidedCoefficients } from './guided.ts';
 import { WALL_FOREST } from './model.ts';
 import { smoothOverGraph } from './smooth.ts';
@@ -20,6 +21,8 @@ export interface WallSegmentation {
   readonly analysis: WallAnalysis;
   /** Wall probability of every superpixel of the analysis. */
   readonly probabilities: Float32Array;
+  /** The 0/1 wall map at the analysis size (superpixels above the threshold, ceiling taken off). */
+  readonly workWall: Uint8Array;
 }
 
 /** Per-superpixel wall probability: the trained forest, then smoothed across similar neighbours. */
@@ -88,9 +91,9 @@ export async function segmentWalls(image: RgbImage, detections?: readonly Detect
   const found = detections ?? (await detectObjects(image));
   const analysis = await analyseRoom(image, found);
   const probabilities = wallProbabilities(analysis);
-  const binary = workMask(analysis, probabilities);
-  const mask = upsampleMask(binary, analysis.work, image);
-  return { mask, analysis, probabilities };
+  const workWall = removeCeiling(analysis, workMask(analysis, probabilities));
+  const mask = upsampleMask(workWall, analysis.work, image);
+  return { mask, analysis, probabilities, workWall };
 }
 
 /**

@@ -46,17 +46,31 @@ function meanLuminance(data: Uint8Array, where: Uint8Array): number {
 }
 
 describe('wallMask', () => {
-  it('finds the two walls of a synthetic room corner, not its ceiling or floor', async () => {
+  it('finds the two walls of a synthetic room corner and leaves its floor and most of its ceiling out', async () => {
     const { image, truth } = syntheticRoom(480, 320);
     const mask = await wallMask(image, NO_DETECTIONS);
     expect(mask.width).toBe(480);
     expect(mask.height).toBe(320);
     expect(new Set(mask.data)).toEqual(new Set([0, 255]));
-    expect(wallIou(mask.data, { data: truth, width: 480, height: 320 })).toBeGreaterThan(0.8);
+    // Measured 0.95; 0.86 without the ceiling cut.
+    expect(wallIou(mask.data, { data: truth, width: 480, height: 320 })).toBeGreaterThan(0.88);
+    let ceiling = 0;
+    let ceilingInMask = 0;
+    let floor = 0;
+    let floorInMask = 0;
+    for (let i = 0; i < truth.length; i++) {
+      if (truth[i]) continue;
+      // The horizon of the synthetic room is at 36% of the height: above it, not wall = ceiling.
+      if (Math.floor(i / 480) < 0.36 * 320) ((ceiling += 1), (ceilingInMask += mask.data[i] ? 1 : 0));
+      else ((floor += 1), (floorInMask += mask.data[i] ? 1 : 0));
+    }
+    // Measured 0.32 of the ceiling (1.00 without the cut) and none of the floor.
+    expect(ceilingInMask / ceiling).toBeLessThan(0.5);
+    expect(floorInMask / floor).toBeLessThan(0.05);
   });
 
   it('finds the walls of a real bedroom photo', async () => {
-    // Measured 0.84 held-out (a forest trained without this photo) and 0.87 with the shipped forest.
+    // Measured 0.94 with the shipped forest, 0.90 with a forest trained without this photo.
     const stem = 'coco_val2017_000000004495';
     const mask = await wallMask(await readFixture(`${stem}.jpg`));
     const truth = await sharp(fixturePath(`ann/${stem}.wall.png`))
