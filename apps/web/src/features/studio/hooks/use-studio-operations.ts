@@ -6,6 +6,7 @@ import { useGrowthTriggers } from '../../../lib/growth-triggers.ts';
 import { USER_CREDITS_QUERY_KEY } from '../../../lib/user-credits.ts';
 import { USER_STATE_QUERY_KEY } from '../../../lib/user-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { refreshSession } from '../../../lib/auth.tsx';
 import { addFurnitureToDrawnArea } from '../api/add-furniture-to-drawn-area.ts';
 import { addManualObject } from '../api/add-manual-object.ts';
 import { changeWallMaterial } from '../api/change-wall-material.ts';
@@ -97,8 +98,16 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     if (busyRef.current) return false;
     busyRef.current = true;
     setBusy({ kind, message, progress: null });
+    const report = (fraction: number) => setBusy((current) => (current ? { ...current, progress: fraction } : current));
     try {
-      await task((fraction) => setBusy((current) => (current ? { ...current, progress: fraction } : current)));
+      try {
+        await task(report);
+      } catch (error) {
+        // An access token that went stale (a laptop asleep past its 5 minutes): renew it once and try again.
+        // Nothing was applied before the refusal, so running the task again is safe.
+        if (!(error instanceof ApiError && error.status === 401) || (await refreshSession()) === null) throw error;
+        await task(report);
+      }
       return true;
     } catch (error) {
       if (error instanceof StudioImageError) toast.error(error.message, ERROR_TOAST);
