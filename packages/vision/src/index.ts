@@ -40,3 +40,12 @@ export {
   type EnhanceOptions,
   type EnhancePlan,
 } from './enhance/index.ts';
+export {
+  placeFurniture,
+  replaceObject,
+  loadSprite,
+  customSprite,
+  type PlaceableSprite,
+  type PlaceRequest,
+  type FurnitureSpriteInfo,
+} from './place/index.ts';
