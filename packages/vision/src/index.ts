@@ -49,3 +49,4 @@ export {
   type PlaceRequest,
   type FurnitureSpriteInfo,
 } from './place/index.ts';
+export { wallMask, changeWallMaterial, WALL_MATERIALS, isWallMaterialKey, type WallMaterialKey } from './walls/index.ts';
