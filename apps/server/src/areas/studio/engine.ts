@@ -46,6 +46,8 @@ export interface StudioEngine {
   placeFurniture(image: Uint8Array, request: PlaceRequest, job: EngineJob): Promise<Buffer>;
   /** The detected object removed and the new piece standing where it stood. */
   replaceObject(image: Uint8Array, detection: Detection, sprite: PlaceableSprite, job: EngineJob): Promise<Buffer>;
+  /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
+  changeWallMaterial(image: Uint8Array, material: string, job: EngineJob): Promise<Buffer>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -80,6 +82,8 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     placeFurniture: async (image, request, job) => jpeg(await workers().runWith(run(job), 'placeFurniture', own(image), request)),
     replaceObject: async (image, detection, sprite, job) =>
       jpeg(await workers().runWith(run(job), 'replaceObject', own(image), detection, spriteCopy(sprite))),
+    changeWallMaterial: async (image, material, job) =>
+      jpeg(await workers().runWith(run(job), 'changeWallMaterial', own(image), material)),
     async close() {
       const running = pool;
       pool = null;

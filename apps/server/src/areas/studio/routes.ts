@@ -1,5 +1,6 @@
 import {
   addFurnitureToDrawnAreaRequest,
+  changeWallMaterialRequest,
   addManualObjectRequest,
   addManualObjectResponse,
   detectObjectsRequest,
@@ -216,6 +217,20 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
       },
     },
     (request) => studio.addFurnitureToDrawnArea(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.changeWallMaterial,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the walls to a paint or a textured material (1 credit)',
+        body: changeWallMaterialRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.changeWallMaterial(currentUser(request), request.body),
   );
 
   routes.post(

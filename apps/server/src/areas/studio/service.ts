@@ -12,7 +12,7 @@ import {
   type ThemeKey,
   type TrackedAction,
 } from '@stagecraft/contracts';
-import { FURNITURE_PACKAGE_ROOT, findSprite } from '@stagecraft/furniture';
+import { FURNITURE_PACKAGE_ROOT, findSprite, WALL_MATERIAL_KEYS } from '@stagecraft/furniture';
 import {
   type Box,
   customSprite,
@@ -532,6 +532,27 @@ export function createStudioService(deps: StudioServiceDependencies) {
           isFurniture: true,
         }),
         tracked: ['LAYOUT_CREATED'],
+      });
+    },
+
+    /** New walls (1 credit): one of the catalogue's 20 materials. */
+    changeWallMaterial(
+      user: UserRow,
+      body: { image_data: string; material_type: string; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      if (!(WALL_MATERIAL_KEYS as readonly string[]).includes(body.material_type)) {
+        const reason = `Unknown wall material ${body.material_type}`;
+        throw badRequest(`${FAILURE_PREFIXES.changeWallMaterial}${reason}`, { material_type: [reason] });
+      }
+      return imageStep(user, {
+        action: 'wall_material_change',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.changeWallMaterial,
+        prefix: FAILURE_PREFIXES.changeWallMaterial,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        produce: (image, job) => engine.changeWallMaterial(image.bytes, body.material_type, job),
+        placement: () => ({ furnitureType: body.material_type, isFurniture: false }),
       });
     },
 

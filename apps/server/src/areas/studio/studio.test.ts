@@ -536,6 +536,34 @@ describeEachDatabase(
       expect(placement).toMatchObject({ action: 'drawing_add_furniture', furnitureType: 'sofa', creditsSpent: 2 });
     });
 
+    it('changes the walls for 1 credit; an unknown material or no credits cost nothing', async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const unknown = await user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: roomUrl, material_type: 'gold_leaf' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().detail).toBe('Wall change failed: Unknown wall material gold_leaf');
+      const response = await user.post(STUDIO_ROUTES.changeWallMaterial, {
+        image_data: roomUrl,
+        material_type: 'navy_blue_paint',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(0);
+      const before = await rgbPixels(room);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      // Navy walls: the upper part of the photo (walls, ceiling) turns bluer than it was.
+      const blueShift = (image: { data: Buffer }) => {
+        let shift = 0;
+        for (let i = 0; i < 424 * 300 * 3; i += 3) shift += (image.data[i + 2] ?? 0) - (image.data[i] ?? 0);
+        return shift / (424 * 300);
+      };
+      expect(blueShift(after) - blueShift(before)).toBeGreaterThan(10);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'wall_material_change', furnitureType: 'navy_blue_paint', creditsSpent: 1 });
+      const broke = await user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: roomUrl, material_type: 'brick' });
+      expect(broke.statusCode).toBe(402);
+      expect(broke.json().detail).toBe('Insufficient credits for wall material change');
+    });
+
     it('exports a watermarked JPEG on the free plan and the untouched image on a paid plan', async () => {
       const free = await studioUser(ctx(), { plan: 'free' });
       const paid = await studioUser(ctx(), { plan: 'paid' });
