@@ -34,6 +34,7 @@ import { creditCost, InsufficientCreditsError, spendCredits } from '../billing/c
 import type { GrowthService } from '../growth/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { EngineJob, StudioEngine } from './engine.ts';
+import { furnitureTypeFromName } from './catalogue.ts';
 import { annotateDetections, fileTooLarge, inspectImage, readStudioImage, type StudioImage } from './images.ts';
 import type { ProgressBoard } from './progress.ts';
 import { createStudioRepository, type StudioRepository } from './repository.ts';
@@ -475,7 +476,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
       user: UserRow,
       body: { image_data: string; detection: Detection; new_furniture_type: string; session_id?: string; progress_id?: string },
     ): Promise<ResultImageResponse> {
-      const sprite = await libraryPiece(FAILURE_PREFIXES.replaceObject, 'new_furniture_type', body.new_furniture_type, null);
+      const type = furnitureTypeFromName(body.new_furniture_type);
+      const sprite = await libraryPiece(FAILURE_PREFIXES.replaceObject, 'new_furniture_type', type, null);
       return imageStep(user, {
         action: 'replacement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.replaceObject,
@@ -495,7 +497,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
           return engine.replaceObject(image.bytes, detection, sprite, job);
         },
         placement: () => ({
-          furnitureType: body.new_furniture_type,
+          furnitureType: type,
           x: (body.detection.bbox[0] + body.detection.bbox[2]) / 2,
           y: body.detection.bbox[3],
           isFurniture: true,

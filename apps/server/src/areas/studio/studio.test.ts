@@ -499,7 +499,7 @@ describeEachDatabase(
       const response = await user.post(STUDIO_ROUTES.replaceObject, {
         image_data: kitchenUrl,
         detection,
-        new_furniture_type: 'armchair',
+        new_furniture_type: ' Chair ', // typed in the prompt: the library's armchair
       });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<ResultBody>();
