@@ -40,3 +40,13 @@ export {
   type EnhanceOptions,
   type EnhancePlan,
 } from './enhance/index.ts';
+export {
+  placeFurniture,
+  replaceObject,
+  loadSprite,
+  customSprite,
+  type PlaceableSprite,
+  type PlaceRequest,
+  type FurnitureSpriteInfo,
+} from './place/index.ts';
+export { wallMask, changeWallMaterial, WALL_MATERIALS, isWallMaterialKey, type WallMaterialKey } from './walls/index.ts';

@@ -6,6 +6,10 @@ import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
 import type { RgbImage } from '../image.ts';
 import { eraseArea, inpaint, removeObject } from '../inpaint/index.ts';
 import type { Box } from '../mask.ts';
+import { placeFurniture, replaceObject } from '../place/index.ts';
+import type { PlaceableSprite, PlaceRequest } from '../place/index.ts';
+import type { Detection } from '../detect/detect.ts';
+import { changeWallMaterial } from '../walls/index.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -35,6 +39,9 @@ export const tasks = {
   removeObject: (image: Image, target: Box | Uint8Array) => removeObject(image, target),
   cutout: (image: Image) => cutout(image),
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
+  placeFurniture: (image: Image, request: PlaceRequest) => placeFurniture(image, request),
+  replaceObject: (image: Image, detection: Detection, sprite: PlaceableSprite) => replaceObject(image, detection, sprite),
+  changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
 } satisfies Record<string, (...args: never[]) => Promise<unknown>>;
 
 export type VisionTasks = typeof tasks;

@@ -57,3 +57,44 @@ export const themeMaterialList = (theme: string) => ({
 });
 
 export const drawingFurnitureTypes = () => ({ success: true as const, all_furniture_types: [...DRAWING_FURNITURE_TYPES] });
+
+/** Words people type for the library's types (the replace prompt is free text). */
+const FURNITURE_SYNONYMS: Record<string, string> = {
+  couch: 'sofa',
+  settee: 'sofa',
+  loveseat: 'sofa',
+  chair: 'armchair',
+  lounge_chair: 'armchair',
+  table: 'coffee_table',
+  lamp: 'floor_lamp',
+  standing_lamp: 'floor_lamp',
+  carpet: 'rug',
+  potted_plant: 'plant',
+  houseplant: 'plant',
+  night_stand: 'nightstand',
+  bedside_table: 'nightstand',
+  bookcase: 'bookshelf',
+  shelf: 'bookshelf',
+  tv_unit: 'tv_stand',
+  media_console: 'tv_stand',
+  chest_of_drawers: 'dresser',
+  pouf: 'ottoman',
+  footstool: 'ottoman',
+};
+
+/**
+ * The library type a typed name means: a key ('coffee_table'), a label ('Coffee Table'), a common word
+ * ('couch'); or the name as typed when none matches (the caller reports it as unknown).
+ */
+export function furnitureTypeFromName(name: string): string {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const known = new Set(FURNITURE_TYPES);
+  if (known.has(key)) return key;
+  const synonym = FURNITURE_SYNONYMS[key] ?? FURNITURE_SYNONYMS[key.replace(/s$/, '')];
+  if (synonym && known.has(synonym)) return synonym;
+  const singular = key.replace(/s$/, '');
+  return known.has(singular) ? singular : key;
+}

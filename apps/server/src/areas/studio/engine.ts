@@ -4,6 +4,8 @@ import {
   type Detection,
   type EnhanceLevel,
   encodeImage,
+  type PlaceableSprite,
+  type PlaceRequest,
   type RgbImage,
   type VisionPool,
 } from '@stagecraft/vision';
@@ -40,6 +42,12 @@ export interface StudioEngine {
   cutout(image: Uint8Array, job: EngineJob): Promise<FurnitureCutout>;
   /** JPEG with the long side exactly 3840 or 7680, ICC profile kept. */
   enhance(image: Uint8Array, level: EnhanceLevel, job: EngineJob): Promise<Uint8Array>;
+  /** A piece standing on the floor at (x, y), or filling a drawn `area`. */
+  placeFurniture(image: Uint8Array, request: PlaceRequest, job: EngineJob): Promise<Buffer>;
+  /** The detected object removed and the new piece standing where it stood. */
+  replaceObject(image: Uint8Array, detection: Detection, sprite: PlaceableSprite, job: EngineJob): Promise<Buffer>;
+  /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
+  changeWallMaterial(image: Uint8Array, material: string, job: EngineJob): Promise<Buffer>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -57,6 +65,12 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
   const own = (bytes: Uint8Array) => new Uint8Array(bytes);
   const jpeg = (image: RgbImage) => encodeImage(image, 'jpeg', RESULT_JPEG_QUALITY);
   const run = (job: EngineJob) => ({ priority: job.priority, onProgress: job.onProgress });
+  // Sprites are cached decoded pixels: as a task argument of their own they would be moved away, so send copies.
+  const spriteCopy = (sprite: PlaceableSprite): PlaceableSprite => ({
+    ...sprite,
+    rgba: new Uint8Array(sprite.rgba),
+    shadow: sprite.shadow ? new Uint8Array(sprite.shadow) : null,
+  });
 
   return {
     detectObjects: (image, job) => workers().runWith(run(job), 'detectObjects', own(image)),
@@ -65,6 +79,11 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     eraseArea: async (image, mask, job) => jpeg(await workers().runWith(run(job), 'eraseArea', own(image), own(mask))),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
     enhance: (image, level, job) => workers().runWith(run(job), 'enhance', own(image), level),
+    placeFurniture: async (image, request, job) => jpeg(await workers().runWith(run(job), 'placeFurniture', own(image), request)),
+    replaceObject: async (image, detection, sprite, job) =>
+      jpeg(await workers().runWith(run(job), 'replaceObject', own(image), detection, spriteCopy(sprite))),
+    changeWallMaterial: async (image, material, job) =>
+      jpeg(await workers().runWith(run(job), 'changeWallMaterial', own(image), material)),
     async close() {
       const running = pool;
       pool = null;

@@ -1,7 +1,7 @@
 import { MEDIA_URL_PATTERN, STUDIO_MESSAGES, STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
-import { MAX_INPUT_PIXELS, VisionError } from '@stagecraft/vision';
+import { type Box, MAX_INPUT_PIXELS, VisionError } from '@stagecraft/vision';
 import sharp from 'sharp';
-import { HttpError } from '../../lib/http-errors.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { MediaService } from '../media/service.ts';
 
 export type StudioImageFormat = 'jpeg' | 'png' | 'webp';
@@ -92,4 +92,27 @@ export async function annotateDetections(
     .composite([{ input: overlay, top: 0, left: 0 }])
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/** A natural-pixel box kept inside the image; null when nothing of it is left. */
+export function clipToImage(bbox: readonly [number, number, number, number], image: StudioImage): Box | null {
+  const x1 = Math.max(0, Math.floor(Math.min(bbox[0], bbox[2])));
+  const y1 = Math.max(0, Math.floor(Math.min(bbox[1], bbox[3])));
+  const x2 = Math.min(image.width, Math.ceil(Math.max(bbox[0], bbox[2])));
+  const y2 = Math.min(image.height, Math.ceil(Math.max(bbox[1], bbox[3])));
+  return x2 - x1 >= 2 && y2 - y1 >= 2 ? [x1, y1, x2, y2] : null;
+}
+
+/**
+ * A drawn mask at the image's size: a data URL (size-limited, checked by content) and, when the client drew it
+ * at another size of the same picture (its canvas), scaled to the photo's pixels.
+ */
+export async function readMask(value: string, image: StudioImage): Promise<Buffer> {
+  const comma = value.indexOf(',');
+  if (!value.startsWith('data:image/') || comma < 0)
+    throw badRequest('The mask must be an image data URL.', { mask_image: ['Invalid mask.'] });
+  if ((value.length - comma - 1) * 0.75 > STUDIO_UPLOAD_MAX_BYTES + 3) throw fileTooLarge();
+  const inspected = await inspectImage(Buffer.from(value.slice(comma + 1), 'base64'));
+  if (inspected.width === image.width && inspected.height === image.height) return inspected.bytes;
+  return sharp(inspected.bytes).autoOrient().resize(image.width, image.height, { fit: 'fill' }).png().toBuffer();
 }

@@ -1,4 +1,6 @@
 import {
+  addFurnitureToDrawnAreaRequest,
+  changeWallMaterialRequest,
   addManualObjectRequest,
   addManualObjectResponse,
   detectObjectsRequest,
@@ -9,8 +11,12 @@ import {
   eraseFromDrawnAreaRequest,
   exportImageRequest,
   furnitureTypesResponse,
+  placeCustomFurnitureRequest,
+  placeFurnitureRequest,
+  placeThemedFurnitureRequest,
   progressResponse,
   removeObjectRequest,
+  replaceObjectRequest,
   resultImageResponse,
   STUDIO_MESSAGES,
   STUDIO_ROUTES,
@@ -141,6 +147,90 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
       },
     },
     (request) => studio.removeObject(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.replaceObject,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a detected object with a piece of furniture (2 credits)',
+        body: replaceObjectRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.replaceObject(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.placeFurniture,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Place a piece of furniture where the user clicked (1 credit)',
+        body: placeFurnitureRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.placeFurniture(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.placeThemedFurniture,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Place a theme's piece of furniture (2 credits)",
+        body: placeThemedFurnitureRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.placeThemedFurniture(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.placeCustomFurniture,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Place the user's own uploaded furniture (1 credit)",
+        body: placeCustomFurnitureRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.placeCustomFurniture(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.addFurnitureToDrawnArea,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Fill a drawn area with a piece of furniture (2 credits)',
+        body: addFurnitureToDrawnAreaRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.addFurnitureToDrawnArea(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.changeWallMaterial,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the walls to a paint or a textured material (1 credit)',
+        body: changeWallMaterialRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.changeWallMaterial(currentUser(request), request.body),
   );
 
   routes.post(

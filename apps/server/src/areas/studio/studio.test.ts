@@ -3,7 +3,7 @@ import { INSUFFICIENT_CREDITS_MESSAGES, STUDIO_ROUTES } from '@stagecraft/contra
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { creditLedger, designPlacements, designSessions, trackedActions } from '../../db/schema.ts';
+import { creditLedger, designPlacements, designSessions, trackedActions, users } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
 import { dataUrl, meanDifference, multipart, readRoomFixture, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
 
@@ -35,10 +35,18 @@ describeEachDatabase(
     // A real kitchen (COCO val 802: refrigerator, oven), 424x640: small enough for a fast engine.
     let kitchen: Buffer;
     let kitchenUrl: string;
+    // An empty room (floor in the lower half), 424 px wide: where furniture goes.
+    let room: Buffer;
+    let roomUrl: string;
     const small: [number, number, number, number] = [60, 120, 110, 170];
     beforeAll(async () => {
       kitchen = await roomPhoto('coco_val2017_000000000802.jpg', 640);
       kitchenUrl = dataUrl(kitchen);
+      room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
+        .resize(424, 640, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      roomUrl = dataUrl(room);
     });
 
     const fetchMedia = async (url: string) => {
@@ -361,6 +369,29 @@ describeEachDatabase(
       const cut = await sharp(await fetchMedia(body.furniture_image)).metadata();
       expect([cut.format, cut.hasAlpha]).toEqual(['png', true]);
 
+      // Placing it: the owner's furniture_id only, 1 credit.
+      const fields = {
+        image_data: roomUrl,
+        x: 212,
+        y: 560,
+        image_width: 424,
+        image_height: 640,
+        furniture_id: body.furniture_id,
+      };
+      const broke = await user.post(STUDIO_ROUTES.placeCustomFurniture, fields);
+      expect(broke.statusCode).toBe(402);
+      expect(broke.json().detail).toBe('Insufficient credits for custom furniture placement');
+      const stranger = await studioUser(ctx(), { credits: 1 });
+      expect((await stranger.post(STUDIO_ROUTES.placeCustomFurniture, fields)).statusCode).toBe(404);
+      expect(await stranger.credits()).toBe(1);
+      await ctx().db.update(users).set({ credits: 1 }).where(eq(users.id, user.id));
+      const placed = await user.post(STUDIO_ROUTES.placeCustomFurniture, fields);
+      expect(placed.statusCode, placed.body).toBe(200);
+      const result = placed.json<ResultBody>();
+      expect(result.credits_remaining).toBe(0);
+      const after = await rgbPixels(await fetchMedia(result.result_image));
+      expect(meanDifference(await rgbPixels(room), after, [152, 460, 272, 560], 'inside')).toBeGreaterThan(8);
+
       const text = await ctx().app.inject({
         method: 'POST',
         url: STUDIO_ROUTES.uploadCustomFurniture,
@@ -375,6 +406,162 @@ describeEachDatabase(
       });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().detail).toBe('File too large. Please use images under 10MB.');
+    });
+
+    it('places a piece of the library where the user clicked, for 1 credit, and records it', async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const [x, y] = [212, 560];
+      const fields = { image_data: roomUrl, x, y, image_width: 424, image_height: 640 };
+      const unknown = await user.post(STUDIO_ROUTES.placeFurniture, { ...fields, furniture_type: 'unicorn' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().detail).toBe('Placement failed: There is no furniture of type unicorn');
+      const tooBig = await user.post(STUDIO_ROUTES.placeFurniture, { ...fields, furniture_type: 'sofa', size_scale: 2.5 });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json().size_scale).toBeDefined();
+      const outside = await user.post(STUDIO_ROUTES.placeFurniture, { ...fields, x: 424, furniture_type: 'sofa' });
+      expect(outside.statusCode).toBe(400);
+
+      const response = await user.post(STUDIO_ROUTES.placeFurniture, { ...fields, furniture_type: 'sofa', size_scale: 1.2 });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(0);
+      const before = await rgbPixels(room);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      expect(meanDifference(before, after, [x - 60, y - 80, x + 60, y], 'inside')).toBeGreaterThan(8);
+      expect(meanDifference(before, after, [0, 0, 424, 200], 'inside')).toBeLessThan(2);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({
+        action: 'furniture_placement',
+        furnitureType: 'sofa',
+        themeKey: null,
+        coordinatesX: x,
+        coordinatesY: y,
+        creditsSpent: 1,
+      });
+      expect(placement?.sizeScale).toBeCloseTo(1.2);
+      const [session] = await ctx().db.select().from(designSessions).where(eq(designSessions.id, body.session_id));
+      expect(session).toMatchObject({ placementCount: 1, furnitureTypes: ['sofa'] });
+      const layouts = await ctx()
+        .db.select()
+        .from(trackedActions)
+        .where(and(eq(trackedActions.userId, user.id), eq(trackedActions.action, 'LAYOUT_CREATED')));
+      expect(layouts).toHaveLength(1);
+
+      const broke = await user.post(STUDIO_ROUTES.placeFurniture, { ...fields, furniture_type: 'sofa' });
+      expect(broke.statusCode).toBe(402);
+      expect(broke.json().detail).toBe('Insufficient credits for furniture placement');
+    });
+
+    it("places a theme's piece for 2 credits, only what the theme offers", async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const offered = (await user.get(STUDIO_ROUTES.themeFurniture('bohemian'))).json().furniture as string[];
+      expect(offered.length).toBeGreaterThan(0);
+      const item = offered.includes('armchair') ? 'armchair' : (offered[0] ?? '');
+      const fields = { image_data: roomUrl, x: 150, y: 580, image_width: 424, image_height: 640, theme_key: 'bohemian' };
+      const poor = await user.post(STUDIO_ROUTES.placeThemedFurniture, { ...fields, furniture_item: item });
+      expect(poor.statusCode).toBe(402);
+      expect(poor.json().detail).toBe('Insufficient credits for themed furniture placement');
+      const none = await user.post(STUDIO_ROUTES.placeThemedFurniture, { ...fields, furniture_item: '' });
+      expect(none.json().furniture_item).toEqual(['Please select a theme and furniture first']);
+
+      const rich = await studioUser(ctx(), { credits: 3 });
+      const missing = await rich.post(STUDIO_ROUTES.placeThemedFurniture, {
+        ...fields,
+        theme_key: 'gothic',
+        furniture_item: item,
+      });
+      expect(missing.statusCode).toBe(400);
+      const placed = await rich.post(STUDIO_ROUTES.placeThemedFurniture, { ...fields, furniture_item: item });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const body = placed.json<ResultBody>();
+      expect(body.credits_remaining).toBe(1);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'themed_placement', furnitureType: item, themeKey: 'bohemian', creditsSpent: 2 });
+    });
+
+    it('replaces a detected object with a piece of the library for 2 credits', async () => {
+      const poor = await studioUser(ctx(), { credits: 1 });
+      const detection = { id: 'd1', class_name: 'oven', bbox: [40, 300, 160, 520], confidence: 0.8 };
+      const refused = await poor.post(STUDIO_ROUTES.replaceObject, {
+        image_data: kitchenUrl,
+        detection,
+        new_furniture_type: 'sofa',
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().detail).toBe('Insufficient credits for object replacement');
+      const user = await studioUser(ctx(), { credits: 2 });
+      const unknown = await user.post(STUDIO_ROUTES.replaceObject, {
+        image_data: kitchenUrl,
+        detection,
+        new_furniture_type: 'robot',
+      });
+      expect(unknown.json().detail).toBe('Replacement failed: There is no furniture of type robot');
+      const response = await user.post(STUDIO_ROUTES.replaceObject, {
+        image_data: kitchenUrl,
+        detection,
+        new_furniture_type: ' Chair ', // typed in the prompt: the library's armchair
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(0);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      expect(meanDifference(await rgbPixels(kitchen), after, [40, 300, 160, 520], 'inside')).toBeGreaterThan(8);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'replacement', furnitureType: 'armchair', creditsSpent: 2 });
+    });
+
+    it('fills a drawn area with a piece for 2 credits; nothing drawn costs nothing', async () => {
+      const user = await studioUser(ctx(), { credits: 2 });
+      const fields = { image_data: roomUrl, furniture_type: 'sofa' };
+      const nothing = await user.post(STUDIO_ROUTES.addFurnitureToDrawnArea, { ...fields, mask_image: '' });
+      expect(nothing.json().mask_image).toEqual(['Please draw an area first before adding furniture']);
+      const blank = await user.post(STUDIO_ROUTES.addFurnitureToDrawnArea, {
+        ...fields,
+        mask_image: await strokeMask(424, 640, [0, 0, 0, 0]),
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().detail).toBe('Please draw an area first before adding furniture');
+      expect(await user.credits()).toBe(2);
+      const area: [number, number, number, number] = [100, 470, 330, 600];
+      const response = await user.post(STUDIO_ROUTES.addFurnitureToDrawnArea, {
+        ...fields,
+        mask_image: await strokeMask(424, 640, area),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(0);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      expect(meanDifference(await rgbPixels(room), after, area, 'inside')).toBeGreaterThan(8);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'drawing_add_furniture', furnitureType: 'sofa', creditsSpent: 2 });
+    });
+
+    it('changes the walls for 1 credit; an unknown material or no credits cost nothing', async () => {
+      const user = await studioUser(ctx(), { credits: 1 });
+      const unknown = await user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: roomUrl, material_type: 'gold_leaf' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().detail).toBe('Wall change failed: Unknown wall material gold_leaf');
+      const response = await user.post(STUDIO_ROUTES.changeWallMaterial, {
+        image_data: roomUrl,
+        material_type: 'navy_blue_paint',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<ResultBody>();
+      expect(body.credits_remaining).toBe(0);
+      const before = await rgbPixels(room);
+      const after = await rgbPixels(await fetchMedia(body.result_image));
+      // Navy walls: the upper part of the photo (walls, ceiling) turns bluer than it was.
+      const blueShift = (image: { data: Buffer }) => {
+        let shift = 0;
+        for (let i = 0; i < 424 * 300 * 3; i += 3) shift += (image.data[i + 2] ?? 0) - (image.data[i] ?? 0);
+        return shift / (424 * 300);
+      };
+      expect(blueShift(after) - blueShift(before)).toBeGreaterThan(10);
+      const [placement] = await ctx().db.select().from(designPlacements).where(eq(designPlacements.id, body.placement_id));
+      expect(placement).toMatchObject({ action: 'wall_material_change', furnitureType: 'navy_blue_paint', creditsSpent: 1 });
+      const broke = await user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: roomUrl, material_type: 'brick' });
+      expect(broke.statusCode).toBe(402);
+      expect(broke.json().detail).toBe('Insufficient credits for wall material change');
     });
 
     it('exports a watermarked JPEG on the free plan and the untouched image on a paid plan', async () => {

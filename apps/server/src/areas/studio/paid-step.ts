@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ConversionEventType,
+  type CreditAction,
+  FAILURE_PREFIXES,
+  type ResultImageResponse,
+  type TrackedAction,
+} from '@stagecraft/contracts';
+import { isVisionError, type VisionErrorCode } from '@stagecraft/vision';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import { creditCost, InsufficientCreditsError, spendCredits } from '../billing/credit-ledger.ts';
+import type { GrowthService } from '../growth/service.ts';
+import type { MediaService } from '../media/service.ts';
+import type { EngineJob, StudioEngine } from './engine.ts';
+import { readStudioImage, type StudioImage } from './images.ts';
+import type { ProgressBoard } from './progress.ts';
+import { createStudioRepository, type StudioRepository } from './repository.ts';
+
+export interface StudioServiceDependencies {
+  db: Database;
+  media: MediaService;
+  engine: StudioEngine;
+  growth: GrowthService;
+  progress: ProgressBoard;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+export type Prefix = (typeof FAILURE_PREFIXES)[keyof typeof FAILURE_PREFIXES];
+
+/** Too few credits for the call: 402 with the spec's message for it. */
+export const insufficientCredits = (message: string) => new HttpError(402, message);
+
+/** How an engine failure reads: the spec's prefix and the engine's reason; the input's fault is a 4xx. */
+const FAILURE_STATUS: Record<VisionErrorCode, number> = {
+  invalid_image: 400,
+  image_too_large: 400,
+  invalid_mask: 400,
+  empty_mask: 400,
+  invalid_argument: 400,
+  no_foreground: 422,
+  model_unavailable: 503,
+  worker_failed: 500,
+};
+
+function engineFailure(
+  prefix: Prefix,
+  error: unknown,
+  wording: { messages?: Partial<Record<VisionErrorCode, string>>; reasons?: Partial<Record<VisionErrorCode, string>> } = {},
+): unknown {
+  if (!isVisionError(error)) return error;
+  // A message of the spec's own replaces the whole text; a reason of ours replaces the engine's after the prefix.
+  const message = wording.messages?.[error.code];
+  const reason = message ?? wording.reasons?.[error.code] ?? error.message;
+  return new HttpError(FAILURE_STATUS[error.code], message ?? `${prefix}${reason}`, { error: [reason] });
+}
+
+/** One paid call: what it costs, how it fails, what the engine makes, and what the design session records. */
+export interface PaidStep<T> {
+  action: CreditAction;
+  quantity?: number;
+  insufficient: string;
+  prefix: Prefix;
+  imageData: string;
+  sessionId: string | undefined;
+  progressId: string | undefined;
+  /** Engine failures that have a message of their own in the spec (an empty drawing). */
+  messages?: Partial<Record<VisionErrorCode, string>>;
+  /** The image to store (JPEG) and what else the answer needs. */
+  produce(image: StudioImage, job: EngineJob): Promise<{ file: Buffer; value: T }>;
+  /** Records the step inside the transaction that charges for it. */
+  record(
+    inTx: StudioRepository,
+    step: { sessionId: string; stepId: string; mediaId: string; cost: number; image: StudioImage },
+  ): Promise<void>;
+  /** Actions and events to track once the step is paid for (000 section 7), beside CREDIT_USAGE. */
+  tracked?: { actions: TrackedAction[]; events: ConversionEventType[] };
+}
+
+/** One paid step that produces a new image, as each studio edit does. */
+export interface ImageStep {
+  action: CreditAction;
+  quantity?: number;
+  insufficient: string;
+  prefix: Prefix;
+  imageData: string;
+  sessionId: string | undefined;
+  progressId: string | undefined;
+  /** Engine failures that have a message of their own in the spec (an empty drawing). */
+  messages?: Partial<Record<VisionErrorCode, string>>;
+  produce(image: StudioImage, job: EngineJob): Promise<Buffer>;
+  /** What the history records for the step. */
+  placement(image: StudioImage): {
+    furnitureType: string;
+    themeKey?: string | null;
+    x?: number | null;
+    y?: number | null;
+    sizeScale?: number | null;
+    isFurniture: boolean;
+  };
+  /** Actions to track once the step is paid for (000 section 7), beside CREDIT_USAGE. */
+  tracked?: TrackedAction[];
+}
+
+/**
+ * What every paid studio call goes through: credits checked early, the engine off the request thread, the
+ * charge and the design-session record in one transaction, tracking, errors in the spec's words.
+ */
+export function createPaidSteps(deps: StudioServiceDependencies) {
+  const { db, media, growth, progress, log } = deps;
+  const repository = createStudioRepository(db);
+
+  /** An engine failure as the API answers it; the engine's own faults (not the input's) are logged too. */
+  const failure = (prefix: Prefix, error: unknown, wording?: Parameters<typeof engineFailure>[2]) => {
+    if (isVisionError(error) && FAILURE_STATUS[error.code] >= 500) log.error({ err: error }, `studio engine failure: ${prefix}`);
+    return engineFailure(prefix, error, wording);
+  };
+
+  const jobOf = (user: UserRow, onProgress?: (fraction: number) => void): EngineJob => ({
+    priority: user.plan === 'pro' ? 'rush' : 'normal',
+    onProgress,
+  });
+
+  async function sessionOf(user: UserRow, sessionId: string | undefined) {
+    if (!sessionId) return null;
+    const session = await repository.findSession(user.id, sessionId);
+    if (!session) throw notFound('Session not found.');
+    return session;
+  }
+
+  /** Stores the original photo of a new session (or reuses it when it already is the user's stored media). */
+  async function originalOf(user: UserRow, image: StudioImage): Promise<{ id: string; created: boolean }> {
+    if (image.mediaId) return { id: image.mediaId, created: false };
+    return { id: (await media.save(user.id, image.bytes, image.contentType)).id, created: true };
+  }
+
+  /** Tracking never fails a call that was paid for: it is logged instead. */
+  async function track(
+    user: UserRow,
+    actions: TrackedAction[],
+    events: ConversionEventType[],
+    metadata: Record<string, unknown>,
+  ) {
+    try {
+      for (const action of actions) await growth.trackAction(user, { action, metadata });
+      for (const event_type of events) await growth.recordConversionEvent(user, { event_type, source: 'studio', metadata });
+    } catch (error) {
+      log.warn({ err: error, actions, events }, 'could not track a studio action');
+    }
+  }
+
+  /**
+   * The life of every paid call: refuse early without the credits, run the engine off the request thread,
+   * store its image, then charge and record the step in one transaction. A failed engine run, or a concurrent
+   * request that spent the credit first, charges nothing and records nothing.
+   */
+  async function paidStep<T>(user: UserRow, step: PaidStep<T>) {
+    const session = await sessionOf(user, step.sessionId);
+    const cost = creditCost(step.action, step.quantity);
+    if (user.credits < cost) throw insufficientCredits(step.insufficient);
+    const followed = progress.start(user.id, step.progressId);
+    let image: StudioImage;
+    let produced: { file: Buffer; value: T };
+    try {
+      image = await readStudioImage(step.imageData, user.id, media);
+      followed?.running(0);
+      produced = await step.produce(
+        image,
+        jobOf(user, (fraction) => followed?.running(fraction)),
+      );
+    } catch (error) {
+      followed?.failed();
+      throw failure(step.prefix, error, { messages: step.messages });
+    }
+    const stored = await media.save(user.id, produced.file, 'image/jpeg');
+    const original = session ? null : await originalOf(user, image);
+    const sessionId = session?.id ?? randomUUID();
+    const stepId = randomUUID();
+    let creditsRemaining: number;
+    try {
+      creditsRemaining = await db.transaction(async (tx) => {
+        const inTx = createStudioRepository(tx);
+        if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
+        const remaining = await spendCredits(tx, user.id, step.action, `studio:${stepId}`, step.quantity);
+        await step.record(inTx, { sessionId, stepId, mediaId: stored.id, cost, image });
+        return remaining;
+      });
+    } catch (error) {
+      followed?.failed();
+      await media.deleteOwned(user.id, stored.id).catch(() => {});
+      if (original?.created) await media.deleteOwned(user.id, original.id).catch(() => {});
+      if (error instanceof InsufficientCreditsError) throw insufficientCredits(step.insufficient);
+      throw error;
+    }
+    followed?.done();
+    const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
+    const tracked = step.tracked ?? { actions: [], events: [] };
+    await track(
+      user,
+      ['CREDIT_USAGE', ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []), ...tracked.actions],
+      [...(firstSession ? (['first_image_upload'] as const) : []), ...tracked.events],
+      { studio_action: step.action, credits: cost, session_id: sessionId, step_id: stepId },
+    );
+    return { url: stored.url, creditsRemaining, sessionId, stepId, value: produced.value };
+  }
+
+  /** A paid edit whose result is the new image, recorded as a placement of the design session. */
+  async function imageStep(user: UserRow, step: ImageStep): Promise<ResultImageResponse> {
+    const done = await paidStep(user, {
+      ...step,
+      produce: async (image, job) => ({ file: await step.produce(image, job), value: null }),
+      async record(inTx, { sessionId, stepId, mediaId, cost, image }) {
+        const recorded = step.placement(image);
+        await inTx.recordPlacement({
+          id: stepId,
+          sessionId,
+          action: step.action,
+          furnitureType: recorded.furnitureType,
+          themeKey: recorded.themeKey ?? null,
+          coordinatesX: recorded.x == null ? null : Math.round(recorded.x),
+          coordinatesY: recorded.y == null ? null : Math.round(recorded.y),
+          sizeScale: recorded.sizeScale ?? null,
+          resultMediaId: mediaId,
+          creditsSpent: cost,
+          isFurniture: recorded.isFurniture,
+        });
+      },
+      tracked: {
+        actions: step.tracked ?? [],
+        events: [
+          ...(step.tracked?.includes('LAYOUT_CREATED') ? (['layout_created'] as const) : []),
+          ...(step.tracked?.includes('ENHANCEMENT_SUCCESS') ? (['enhancement_completed'] as const) : []),
+        ],
+      },
+    });
+    return {
+      success: true,
+      result_image: done.url,
+      credits_remaining: done.creditsRemaining,
+      session_id: done.sessionId,
+      placement_id: done.stepId,
+    };
+  }
+
+  return { repository, failure, jobOf, track, paidStep, imageStep };
+}
+export type PaidSteps = ReturnType<typeof createPaidSteps>;

@@ -1,0 +1,208 @@
+import {
+  type CreditAction,
+  type Detection,
+  FAILURE_PREFIXES,
+  INSUFFICIENT_CREDITS_MESSAGES,
+  type ResultImageResponse,
+  STUDIO_MESSAGES,
+  type ThemeKey,
+} from '@stagecraft/contracts';
+import { FURNITURE_PACKAGE_ROOT, findSprite } from '@stagecraft/furniture';
+import { type Box, customSprite, decodeMask, loadSprite, maskBBox, type PlaceableSprite, VisionError } from '@stagecraft/vision';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import type { UserRow } from '../auth/users-repository.ts';
+import { furnitureTypeFromName } from './catalogue.ts';
+import { clipToImage, readMask, type StudioImage } from './images.ts';
+import type { PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
+
+/** A piece of the rendered library, decoded (and cached) for placement; a 400 when the library has none. */
+async function libraryPiece(prefix: Prefix, field: string, type: string, theme: ThemeKey | null): Promise<PlaceableSprite> {
+  const sprite = findSprite({ type, theme });
+  if (!sprite) {
+    const reason = theme ? `The ${theme} theme has no ${type}` : `There is no furniture of type ${type}`;
+    throw badRequest(`${prefix}${reason}`, { [field]: [reason] });
+  }
+  return loadSprite(sprite, FURNITURE_PACKAGE_ROOT);
+}
+
+/** The point of a placement in the photo's own pixels (the client sends it in its image_width x image_height). */
+function naturalPoint(body: PlacementFields, image: StudioImage): { x: number; y: number } {
+  return { x: (body.x * image.width) / body.image_width, y: (body.y * image.height) / body.image_height };
+}
+
+interface PlacementFields {
+  image_data: string;
+  x: number;
+  y: number;
+  size_scale: number;
+  image_width: number;
+  image_height: number;
+  session_id?: string;
+  progress_id?: string;
+}
+
+function assertInside(body: PlacementFields): void {
+  if (body.x >= body.image_width || body.y >= body.image_height) {
+    throw badRequest('The point is outside the image.', { x: ['The point is outside the image.'] });
+  }
+}
+
+/**
+ * Furniture into the photo: by a click (a library piece, a theme's piece, the user's own cut-out), in place of
+ * a detected object, or filling a drawn area. Sprites are decoded on the request thread (libvips does the
+ * work off the event loop and the library's are cached); the compositing runs in the vision pool.
+ */
+export function createPlacementOperations(deps: StudioServiceDependencies, steps: PaidSteps) {
+  const { media, engine } = deps;
+  const { repository, failure, imageStep } = steps;
+
+  /** The three click placements share everything but the piece, its price and its record. */
+  function placementStep(
+    user: UserRow,
+    body: PlacementFields,
+    piece: {
+      action: CreditAction;
+      insufficient: string;
+      sprite: PlaceableSprite;
+      furnitureType: string;
+      themeKey: ThemeKey | null;
+    },
+  ): Promise<ResultImageResponse> {
+    let point = { x: body.x, y: body.y };
+    return imageStep(user, {
+      action: piece.action,
+      insufficient: piece.insufficient,
+      prefix: FAILURE_PREFIXES.placeFurniture,
+      imageData: body.image_data,
+      sessionId: body.session_id,
+      progressId: body.progress_id,
+      async produce(image, job) {
+        point = naturalPoint(body, image);
+        return engine.placeFurniture(image.bytes, { ...point, sprite: piece.sprite, sizeScale: body.size_scale }, job);
+      },
+      placement: () => ({
+        furnitureType: piece.furnitureType,
+        themeKey: piece.themeKey,
+        ...point,
+        sizeScale: body.size_scale,
+        isFurniture: true,
+      }),
+      tracked: ['LAYOUT_CREATED'],
+    });
+  }
+
+  return {
+    /** Click to place a piece of the library (1 credit). */
+    async placeFurniture(user: UserRow, body: PlacementFields & { furniture_type: string }) {
+      assertInside(body);
+      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
+      return placementStep(user, body, {
+        action: 'furniture_placement',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeFurniture,
+        sprite,
+        furnitureType: body.furniture_type,
+        themeKey: null,
+      });
+    },
+
+    /** A theme's piece (2 credits): only what the theme offers (theme-furniture). */
+    async placeThemedFurniture(user: UserRow, body: PlacementFields & { theme_key: ThemeKey; furniture_item: string }) {
+      assertInside(body);
+      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_item', body.furniture_item, body.theme_key);
+      return placementStep(user, body, {
+        action: 'themed_placement',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeThemedFurniture,
+        sprite,
+        furnitureType: body.furniture_item,
+        themeKey: body.theme_key,
+      });
+    },
+
+    /** The user's own uploaded piece (1 credit); anyone else's furniture_id answers 404. */
+    async placeCustomFurniture(user: UserRow, body: PlacementFields & { furniture_id: string }) {
+      assertInside(body);
+      const piece = await repository.findCustomFurniture(user.id, body.furniture_id);
+      if (!piece) throw notFound('Custom furniture not found.');
+      const png = await media.readOwned(user.id, piece.mediaId);
+      let sprite: PlaceableSprite;
+      try {
+        sprite = await customSprite(png.data);
+      } catch (error) {
+        throw failure(FAILURE_PREFIXES.placeFurniture, error);
+      }
+      return placementStep(user, body, {
+        action: 'custom_furniture_placement',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeCustomFurniture,
+        sprite,
+        furnitureType: 'custom',
+        themeKey: null,
+      });
+    },
+
+    /** A detected object swapped for a piece of the library (2 credits), standing where the old one stood. */
+    async replaceObject(
+      user: UserRow,
+      body: { image_data: string; detection: Detection; new_furniture_type: string; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      const type = furnitureTypeFromName(body.new_furniture_type);
+      const sprite = await libraryPiece(FAILURE_PREFIXES.replaceObject, 'new_furniture_type', type, null);
+      return imageStep(user, {
+        action: 'replacement',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.replaceObject,
+        prefix: FAILURE_PREFIXES.replaceObject,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        async produce(image, job) {
+          const box = clipToImage(body.detection.bbox, image);
+          if (!box) throw badRequest(STUDIO_MESSAGES.detectionNotFound, { detection: ['The box lies outside the image.'] });
+          const detection = {
+            id: String(body.detection.id),
+            class_name: body.detection.class_name,
+            bbox: [box[0], box[1], box[2], box[3]] as [number, number, number, number],
+            confidence: body.detection.confidence,
+          };
+          return engine.replaceObject(image.bytes, detection, sprite, job);
+        },
+        placement: () => ({
+          furnitureType: type,
+          x: (body.detection.bbox[0] + body.detection.bbox[2]) / 2,
+          y: body.detection.bbox[3],
+          isFurniture: true,
+        }),
+        tracked: ['LAYOUT_CREATED'],
+      });
+    },
+
+    /** A piece filling the width of a drawn area, standing on its bottom edge (2 credits). */
+    async addFurnitureToDrawnArea(
+      user: UserRow,
+      body: { image_data: string; mask_image: string; furniture_type: string; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
+      let area: Box | null = null;
+      return imageStep(user, {
+        action: 'drawing_add_furniture',
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.addFurnitureToDrawnArea,
+        prefix: FAILURE_PREFIXES.placeFurniture,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        messages: { empty_mask: STUDIO_MESSAGES.drawAreaFirst },
+        async produce(image, job) {
+          area = maskBBox(await decodeMask(await readMask(body.mask_image, image), image));
+          if (!area) throw new VisionError('empty_mask', STUDIO_MESSAGES.drawAreaFirst);
+          const [x1, , x2, y2] = area;
+          return engine.placeFurniture(image.bytes, { x: (x1 + x2) / 2, y: y2 - 1, sprite, sizeScale: 1, area }, job);
+        },
+        placement: () => ({
+          furnitureType: body.furniture_type,
+          x: area ? (area[0] + area[2]) / 2 : null,
+          y: area ? area[3] : null,
+          isFurniture: true,
+        }),
+        tracked: ['LAYOUT_CREATED'],
+      });
+    },
+  };
+}
