@@ -229,14 +229,18 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   /** 001 section 9: remove all costs one credit per object; each removal is its own step (undo one by one). */
   const removeAll = useCallback(async () => {
     const image = currentImage();
-    const targets = stateRef.current.scene.detections.filter((item) => item.is_replaced !== true);
+    const targets = stateRef.current.scene.detections;
     if (!image || targets.length === 0) return;
     if (!canAfford((costs?.removal ?? 1) * targets.length, INSUFFICIENT_CREDITS.removal)) return;
     await perform('removal', `Removing ${targets.length} objects…`, async (report) => {
-      let working = image;
-      for (const [index, detection] of targets.entries()) {
+      // Reads the editor each round: every removal works on the previous one's result, and a run repeated
+      // after a token renewal skips what is already gone.
+      for (const [index, target] of targets.entries()) {
+        const detection = stateRef.current.scene.detections.find((item) => item.id === target.id);
+        const working = stateRef.current.scene.currentImage;
+        if (!detection || !working) continue;
         setBusyMessage(`Removing ${detection.class_name} (${index + 1} of ${targets.length})…`);
-        working = await removeOne(detection, working);
+        await removeOne(detection, working);
         report((index + 1) / targets.length);
       }
       toast.success(`Removed ${targets.length} objects`, SUCCESS_TOAST);
