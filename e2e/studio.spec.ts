@@ -240,6 +240,7 @@ test.describe('design studio', () => {
       const piece = page.getByRole('group', { name: 'Themed furniture' }).getByRole('button').first();
       await piece.click();
       await expect(piece).toHaveAttribute('aria-pressed', 'true');
+      await shot(page, '12-themed-panel');
       await clickCanvas(page, 0.5, 0.85);
       await waitUntilIdle(page, 120_000, 'themed placement (1920x1280)');
       await expect(page.getByText(/^Placed /)).toBeVisible();
@@ -318,6 +319,7 @@ test.describe('design studio', () => {
       await page.getByTestId('custom-furniture-input').setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await furniturePhoto() });
       await waitUntilIdle(page, 240_000, 'custom furniture upload (background removal)');
       await expect(page.getByRole('button', { name: 'Your furniture 1' })).toHaveAttribute('aria-pressed', 'true');
+      await shot(page, '18-custom-panel');
       await clickCanvas(page, 0.75, 0.85);
       await waitUntilIdle(page, 120_000, 'custom furniture placement (1920x1280)');
       await expect(page.getByText('Placed your furniture')).toBeVisible();
