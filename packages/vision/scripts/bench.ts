@@ -1,7 +1,7 @@
 /**
  * Timings on a 1920x1280 room photo: median of 5 runs of each capability beside its baseline, in the same run
  * (enhancement: median of 3, BENCH_ENHANCE_RUNS). The machine is shared: the load average is printed beside
- * every figure. BENCH_ONLY=detect,remove,erase,enhance,segment runs only those parts.
+ * every figure. BENCH_ONLY=detect,remove,erase,enhance,segment,place,walls runs only those parts.
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -18,6 +18,8 @@ import { enhance } from '../src/enhance/enhance.ts';
 import { cutout } from '../src/cutout/cutout.ts';
 import { markObject, objectMask } from '../src/cutout/mark-object.ts';
 import { imglyCutout } from './lib/imgly-cutout.ts';
+import { placementTimings } from './sections/place.ts';
+import { bench as wallBench } from './sections/walls.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ENHANCE_RUNS = Number(process.env.BENCH_ENHANCE_RUNS ?? 3);
@@ -162,5 +164,7 @@ if (part('segment')) {
   const imgly = await median(() => imglyCutout(product, 'medium'));
   report('cutout (1920 px product photo)', await median(() => cutout(product)), { name: 'imgly removeBackground', ...imgly });
 }
+if (part('place')) await placementTimings();
+if (part('walls')) await wallBench(console.log);
 report('encode jpeg q92', await median(() => encodeImage(photo, 'jpeg')));
 console.log(`end load ${load()}`);

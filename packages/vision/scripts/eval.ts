@@ -28,6 +28,8 @@ import type { EvalSection } from './lib/section.ts';
 
 const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   enhancement: () => import('./lib/enhance-eval.ts'),
+  walls: () => import('./sections/walls.ts'),
+  placement: () => import('./sections/place.ts'),
 };
 
 const args = process.argv.slice(2);
