@@ -136,6 +136,11 @@ THEMES = {
         ("side_table", "Rattan drum side table with a wood top", {
             "shape": "round", "width": 0.46, "height": 0.52, "base": "drum_rattan", "leg_mat": RATTAN, "top_mat": MANGO,
             "decor_mats": {"vase": ceramic("#d9c7a6", glaze=lin("#8a6a42"))}}),
+        ("bed", "Mango wood bed with a woven rattan headboard", {
+            "frame": "legs", "frame_mat": MANGO, "leg_style": "block", "leg_h": 0.14, "frame_h": 0.32, "headboard": "panel",
+            "headboard_mat": RATTAN, "headboard_h": 1.15, "linen": {"kind": "linen", "color": lin("#efe7da")},
+            "throw": rug("kilim", ["#e3d5bd", "#a4462a", "#2c3b5a", "#d19a3a"], period=0.2, half=(1.0, 0.3)),
+            "pillows": [(-0.25, fabric("#c56b3c"), 5, 5), (0.25, fabric("#d2a03a"), -5, -5)]}),
     ],
     "scandinavian": [
         ("sofa", "Light grey sofa on oak legs", {
@@ -158,6 +163,9 @@ THEMES = {
             "leg_thick": 0.06, "apron": 0.07, "leg_inset": 0.1,
             "decor_mats": decor(ceramic("#f0ede6"), ceramic("#9fb09c"))}),
         ("dining_chair", "Oak spindle-back dining chair", {"style": "spindle", "frame_mat": PALE_OAK}),
+        ("side_table", "Round oak side table", {
+            "shape": "round", "width": 0.45, "height": 0.5, "top_mat": PALE_OAK, "leg_mat": PALE_OAK, "leg_style": "tapered",
+            "leg_inset": 0.05, "splay": 0.02, "decor_mats": {"vase": ceramic("#f0ede6")}}),
     ],
     "minimalism": [
         ("sofa", "Low white sofa on a recessed plinth", {
@@ -182,6 +190,9 @@ THEMES = {
         ("nightstand", "White lacquer nightstand", {
             "body_mat": paint("#ece9e3", rough=0.3, coat=0.2), "leg_style": "plinth", "leg_h": 0.04, "rows": 2, "handle": "slot",
             "width": 0.5, "decor_mats": {"lamp_base": ceramic("#1f1f1f", rough=0.5), "shade": SHADE_WHITE}}),
+        ("side_table", "Black steel cube side table", {
+            "shape": "rect", "width": 0.42, "depth": 0.42, "height": 0.45, "top_t": 0.02, "top_mat": paint("#1f1f1f", rough=0.4),
+            "base": "frame", "leg_mat": BLACK_STEEL, "tube_r": 0.008, "decor_mats": {"vase": ceramic("#e9e6e0", rough=0.5)}}),
     ],
     "mid-century-modern": [
         ("sofa", "Mustard sofa on splayed walnut legs", {
@@ -208,6 +219,9 @@ THEMES = {
             "body_mat": WALNUT, "leg_style": "tapered", "leg_h": 0.18, "splay": 0.03, "rows": 3, "cols": 2, "handle": "bar",
             "handle_mat": BRASS, "width": 1.3, "height": 0.82,
             "decor_mats": {"vase": ceramic("#2f5f5a"), "book1": lin("#c65a2a")}}),
+        ("side_table", "Walnut side table on splayed legs", {
+            "shape": "round", "width": 0.5, "height": 0.52, "top_mat": WALNUT, "leg_mat": WALNUT, "leg_style": "tapered",
+            "leg_inset": 0.06, "splay": 0.04, "decor_mats": {"vase": ceramic("#c8912e")}}),
     ],
     "contemporary": [
         ("sofa", "Curved-back sofa in warm grey boucle", {
@@ -234,6 +248,11 @@ THEMES = {
             "shape": "rect", "width": 1.9, "depth": 0.95, "top_t": 0.03, "top_mat": MARBLE_WHITE, "base": "frame",
             "leg_mat": BLACK_STEEL, "tube_r": 0.014,
             "decor_mats": decor(ceramic("#2b2b2b", rough=0.5), ceramic("#c9bca8"))}),
+        ("bed", "Channel-tufted bed in warm grey", {
+            "frame": "upholstered", "frame_mat": fabric("#a9a29a", var=0.06), "headboard": "channel",
+            "headboard_mat": fabric("#a9a29a", var=0.06), "headboard_h": 1.2, "frame_h": 0.3, "leg_mat": paint("#2b2b2b"),
+            "linen": {"kind": "linen", "color": lin("#f1eee9")}, "throw": boucle("#e3ddd2"),
+            "pillows": [(-0.25, velvet("#5a4b3e"), 5, 5), (0.25, linen("#c9bca8"), -5, -5)]}),
     ],
     "traditional": [
         ("sofa", "Rolled-arm sofa in cream linen on turned legs", {
@@ -262,6 +281,9 @@ THEMES = {
             "headboard": "tufted", "headboard_mat": linen("#d9ccb4"), "headboard_h": 1.3,
             "linen": {"kind": "linen", "color": lin("#f1ede4")}, "throw": velvet("#5a1e22"),
             "pillows": [(-0.25, velvet("#5a1e22"), 5, 5), (0.25, fabric("#1f2f4f"), -5, -5)]}),
+        ("plant", "Fiddle-leaf fig in a blue and white planter", {
+            "kind": "fig", "height": 1.6, "pot_mat": ceramic("#e8e4da", glaze=lin("#2a3f6b")), "pot_r": 0.2, "pot_h": 0.42,
+            "seed": 7}),
     ],
     "rustic": [
         ("sofa", "Brown leather sofa with rolled arms", {
@@ -289,6 +311,11 @@ THEMES = {
         ("dining_chair", "Dark wood ladder-back chair with a rush seat", {
             "style": "ladder", "frame_mat": wood("#5a3a22", "#3a2414"), "seat_kind": "rush",
             "seat_mat": {"kind": "jute", "color": lin("#a88658"), "weave": 90.0}, "leg_style": "block"}),
+        ("bed", "Reclaimed wood bed", {
+            "frame": "legs", "frame_mat": RECLAIMED, "leg_style": "block", "leg_h": 0.16, "frame_h": 0.34, "headboard": "wood",
+            "headboard_mat": RECLAIMED, "headboard_h": 1.1, "footboard": 0.5, "linen": {"kind": "linen", "color": lin("#ece4d6")},
+            "duvet": {"kind": "linen", "color": lin("#b8a88e")}, "throw": fabric("#8a3a2a", weave=200.0),
+            "pillows": [(-0.25, fabric("#8a3a2a", weave=200.0), 5, 5), (0.25, fabric("#d8cbb0", weave=200.0), -5, -5)]}),
     ],
     "art-deco": [
         ("sofa", "Emerald velvet channel-back sofa on gold legs", {
@@ -315,6 +342,10 @@ THEMES = {
         ("plant", "Palm in a black and gold planter", {
             "kind": "palm", "height": 1.5, "pot_mat": paint("#151515", rough=0.2, coat=0.6), "pot_shape": "cylinder",
             "pot_r": 0.2, "pot_h": 0.42}),
+        ("bed", "Navy velvet bed with a channel headboard", {
+            "frame": "upholstered", "frame_mat": velvet("#1c2640"), "headboard": "channel", "headboard_mat": velvet("#1c2640"),
+            "headboard_h": 1.35, "frame_h": 0.32, "leg_mat": GOLD, "linen": {"kind": "linen", "color": lin("#f2eee6")},
+            "throw": velvet("#c9a050"), "pillows": [(-0.25, velvet("#d9a69a"), 5, 5), (0.25, velvet("#c9a050"), -5, -5)]}),
     ],
     "industrial": [
         ("sofa", "Cognac leather sofa on a black steel frame", {
@@ -339,6 +370,14 @@ THEMES = {
         ("dining_chair", "Black steel bistro chair", {
             "style": "metal", "frame_mat": BLACK_STEEL, "leg_style": "square_metal", "leg_thick": 0.05,
             "seat_mat": BLACK_STEEL}),
+        ("plant", "Snake plant in a concrete pot", {
+            "kind": "snake", "height": 0.9, "pot_mat": ceramic("#8a8884", rough=0.85, coat=0.0), "pot_shape": "cylinder",
+            "pot_r": 0.17, "pot_h": 0.38, "leaf_mat": LEAF_SNAKE, "seed": 9}),
+        ("tv_stand", "Reclaimed wood media console on steel", {
+            "body_mat": RECLAIMED, "leg_style": "square_metal", "leg_mat": BLACK_STEEL, "leg_h": 0.16, "leg_thick": 0.05,
+            "cols": 3, "width": 1.7, "height": 0.56, "handle": "bar", "handle_mat": BLACK_STEEL,
+            "decor_mats": {"vase": ceramic("#7c7c78", rough=0.8, coat=0.0), "book_colors": [lin("#3a3a3a"), lin("#8a4f26"),
+                                                                                         lin("#c8b48f")]}}),
     ],
     "modern-farmhouse": [
         ("sofa", "White linen slipcovered sofa", {
@@ -364,6 +403,10 @@ THEMES = {
             "leg_mat": BLACK_STEEL, "decor_mats": decor(ceramic("#f0ede6"), ceramic("#2e2e2e", rough=0.5))}),
         ("dining_chair", "Black windsor spindle chair", {"style": "spindle", "frame_mat": paint("#1f1f1f", rough=0.4),
                                                           "seat_mat": OAK}),
+        ("bed", "Oak bed with a wide plank headboard", {
+            "frame": "legs", "frame_mat": OAK, "leg_style": "block", "leg_h": 0.16, "frame_h": 0.32, "headboard": "slat",
+            "slats": 6, "headboard_mat": OAK, "headboard_h": 1.15, "linen": {"kind": "linen", "color": lin("#f2efe9")},
+            "throw": fabric("#2e2e2e", weave=300.0), "pillows": [(-0.25, linen("#c8bba5"), 5, 5), (0.25, fabric("#2e2e2e"), -5, -5)]}),
     ],
     "french-country": [
         ("sofa", "Cream linen sofa on painted turned legs", {
@@ -393,6 +436,9 @@ THEMES = {
         ("dining_chair", "Cane-back painted dining chair", {
             "style": "cane", "frame_mat": paint("#e7e0d0", distressed=True), "cane_mat": RATTAN_LIGHT, "seat_kind": "cushion",
             "upholstery": linen("#9db0c4"), "leg_style": "turned"}),
+        ("plant", "Olive tree in a terracotta pot", {
+            "kind": "olive", "height": 1.5, "pot_mat": {"kind": "terracotta", "color": lin("#b9735a")}, "pot_r": 0.21, "pot_h": 0.4,
+            "leaf_mat": LEAF_OLIVE, "seed": 4}),
     ],
     "coastal": [
         ("sofa", "White linen sofa with blue cushions", {
@@ -418,6 +464,10 @@ THEMES = {
         ("side_table", "Rattan drum side table", {
             "shape": "round", "width": 0.45, "height": 0.5, "base": "drum_rattan", "leg_mat": RATTAN_LIGHT, "top_mat": WHITEWASH,
             "decor_mats": {"vase": ceramic("#3d6a8f")}}),
+        ("bed", "Whitewashed slatted bed in white linen", {
+            "frame": "legs", "frame_mat": WHITEWASH, "leg_style": "block", "leg_h": 0.16, "frame_h": 0.32, "headboard": "slat",
+            "headboard_mat": WHITEWASH, "headboard_h": 1.1, "linen": {"kind": "linen", "color": lin("#f4f2ee")},
+            "throw": fabric("#3d6a8f"), "pillows": [(-0.25, fabric("#8fb4c8"), 5, 5), (0.25, linen("#d9c9a8"), -5, -5)]}),
     ],
     "japandi": [
         ("sofa", "Low oatmeal linen sofa on a pale oak platform", {
@@ -444,6 +494,10 @@ THEMES = {
             "body_mat": PALE_OAK, "open_shelf": False, "rows": 1, "leg_style": "block", "leg_h": 0.16, "leg_thick": 0.04,
             "handle": "slot", "width": 0.45, "height": 0.48,
             "decor_mats": {"lamp_base": ceramic("#3a3632", rough=0.6), "shade": SHADE_PAPER}}),
+        ("dining_table", "Pale oak dining table with block legs", {
+            "shape": "rect", "width": 1.8, "depth": 0.9, "top_t": 0.045, "top_mat": PALE_OAK, "leg_mat": PALE_OAK,
+            "leg_style": "block", "leg_thick": 0.08, "leg_inset": 0.12,
+            "decor_mats": decor(ceramic("#3a3632", rough=0.6), ceramic("#d9cfc0", rough=0.5))}),
     ],
     "bauhaus": [
         ("sofa", "Black leather sofa on a chrome tube frame", {
@@ -467,6 +521,9 @@ THEMES = {
             "leg_mat": CHROME, "tube_r": 0.012, "decor_mats": {"lamp_mat": paint("#e0b431", rough=0.35), "book1": lin("#1f4e8c")}}),
         ("dining_chair", "Cantilever chair in chrome tube, cane and black wood", {
             "style": "cantilever", "frame_mat": CHROME, "cane_mat": RATTAN_LIGHT, "seat_mat": EBONY}),
+        ("plant", "Snake plant in a white cylinder pot", {
+            "kind": "snake", "height": 0.85, "pot_mat": ceramic("#f0ede6", rough=0.3), "pot_shape": "cylinder", "pot_r": 0.16,
+            "pot_h": 0.36, "leaf_mat": LEAF_SNAKE, "seed": 5}),
     ],
     "hollywood-glam": [
         ("sofa", "Ivory velvet channel-tufted sofa with gold legs", {
@@ -493,6 +550,8 @@ THEMES = {
         ("ottoman", "Tufted velvet bench ottoman on gold legs", {
             "shape": "rect", "width": 1.0, "depth": 0.5, "height": 0.45, "upholstery": velvet("#d9b8b0"), "tufted": True,
             "leg_style": "cone", "leg_mat": GOLD, "leg_h": 0.14, "button_mat": GOLD}),
+        ("plant", "Fiddle-leaf fig in a gold planter", {
+            "kind": "fig", "height": 1.55, "pot_mat": GOLD, "pot_shape": "cylinder", "pot_r": 0.19, "pot_h": 0.4, "seed": 13}),
     ],
     "farmhouse": [
         ("sofa", "Oatmeal rolled-arm sofa on bun feet", {
@@ -520,6 +579,11 @@ THEMES = {
             "body_mat": paint("#8f9c84", distressed=True), "top_mat": PINE, "leg_style": "bun", "leg_h": 0.08, "rows": 3,
             "cols": 2, "handle": "cup", "handle_mat": metal((0.25, 0.22, 0.2), 0.4), "panel": False, "width": 1.2,
             "height": 0.86, "decor_mats": {"vase": ceramic("#f0ebe0"), "book1": lin("#7a2a22")}}),
+        ("bed", "Black iron spindle bed", {
+            "frame": "metal", "frame_mat": metal(lin("#1f1f1f"), 0.5, painted=True), "headboard": "spindle", "headboard_h": 1.2,
+            "footboard": 0.75, "frame_h": 0.34, "linen": {"kind": "linen", "color": lin("#efe9dc")},
+            "duvet": {"kind": "linen", "color": lin("#e6dcc8")}, "throw": fabric("#7a2a22", weave=200.0),
+            "pillows": [(-0.25, fabric("#2f3f5a", weave=200.0), 5, 5), (0.25, fabric("#7a2a22", weave=200.0), -5, -5)]}),
     ],
 }
 
