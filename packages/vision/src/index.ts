@@ -49,4 +49,13 @@ export {
   type PlaceRequest,
   type FurnitureSpriteInfo,
 } from './place/index.ts';
-export { wallMask, changeWallMaterial, WALL_MATERIALS, isWallMaterialKey, type WallMaterialKey } from './walls/index.ts';
+export {
+  wallMask,
+  changeWallMaterial,
+  segmentWalls,
+  WALL_MATERIALS,
+  isWallMaterialKey,
+  type WallMaterial,
+  type WallMaterialKey,
+  type WallOptions,
+} from './walls/index.ts';

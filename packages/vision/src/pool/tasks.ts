@@ -9,7 +9,7 @@ import type { Box } from '../mask.ts';
 import { placeFurniture, replaceObject } from '../place/index.ts';
 import type { PlaceableSprite, PlaceRequest } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
-import { changeWallMaterial } from '../walls/index.ts';
+import { changeWallMaterial, wallMask } from '../walls/index.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -41,6 +41,7 @@ export const tasks = {
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
   placeFurniture: (image: Image, request: PlaceRequest) => placeFurniture(image, request),
   replaceObject: (image: Image, detection: Detection, sprite: PlaceableSprite) => replaceObject(image, detection, sprite),
+  wallMask: (image: Image) => wallMask(image),
   changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
 } satisfies Record<string, (...args: never[]) => Promise<unknown>>;
 
