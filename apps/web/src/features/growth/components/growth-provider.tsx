@@ -92,9 +92,8 @@ export function GrowthProvider({ credits, children }: { credits: number | null; 
       notify: (notification) => void store.notify(notification),
       onLayoutCreated: () => {
         void (async () => {
-          latest.current.logEvent({ eventType: 'layout_created', source: 'studio' });
-          if (!(await latest.current.trackAction('LAYOUT_CREATED'))) return;
-          // The counter lives on the server; read it fresh so the third layout is recognised exactly once.
+          // The studio server has recorded the layout (LAYOUT_CREATED and its conversion event) with the
+          // placement; the counter lives there, so read it fresh and the third layout nudges exactly once.
           const state = await queryClient.fetchQuery({ ...userStateQueryOptions(), staleTime: 0 }).catch(() => null);
           if (state) rules.layoutCreated({ layoutsCreated: state.layouts_created, hasSeenUpgradeNudge: state.has_seen_upgrade_nudge });
         })();

@@ -114,16 +114,15 @@ export function createGrowthTriggers(deps: GrowthTriggerDependencies) {
       trackAction('UPGRADE_NUDGE_SHOWN', { layouts_created: progress.layoutsCreated });
     },
 
+    // The studio server records the export, the enhancement and the layout itself (it alone knows they
+    // succeeded), so these rules only nudge: posting them here too would count every one twice.
     first4kExport(): void {
-      logEvent({ eventType: 'first_export', source: 'studio', metadata: { resolution: '4k' } });
       later(() => {
         if (!isPro()) notify(first4kExportNudge);
       }, FIRST_4K_EXPORT_NUDGE_DELAY_MS);
     },
 
     enhancementSucceeded(): void {
-      logEvent({ eventType: 'enhancement_completed', source: 'studio' });
-      trackAction('ENHANCEMENT_SUCCESS');
       later(() => {
         if (!isPro()) notify(enhancementNudge);
       }, ENHANCEMENT_NUDGE_DELAY_MS);
