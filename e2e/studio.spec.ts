@@ -20,11 +20,18 @@ const FURNITURE_FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtur
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS ?? path.join(os.tmpdir(), 'studio-e2e');
 
 async function roomPhoto(): Promise<Buffer> {
-  return sharp(await readFile(ROOM_FIXTURE)).rotate().resize(1920, 1280, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await readFile(ROOM_FIXTURE))
+    .rotate()
+    .resize(1920, 1280, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function furniturePhoto(): Promise<Buffer> {
-  return sharp(await readFile(FURNITURE_FIXTURE)).flatten({ background: '#f4f4f4' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await readFile(FURNITURE_FIXTURE))
+    .flatten({ background: '#f4f4f4' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Paints a stroke across the canvas, between two points given as fractions of its size. */
@@ -35,7 +42,10 @@ async function paintCanvas(page: Page, from: [number, number], to: [number, numb
   await page.mouse.down();
   for (let i = 1; i <= 10; i += 1) {
     const t = i / 10;
-    await page.mouse.move(box.x + box.width * (from[0] + (to[0] - from[0]) * t), box.y + box.height * (from[1] + (to[1] - from[1]) * t));
+    await page.mouse.move(
+      box.x + box.width * (from[0] + (to[0] - from[0]) * t),
+      box.y + box.height * (from[1] + (to[1] - from[1]) * t),
+    );
   }
   await page.mouse.up();
 }
@@ -80,7 +90,8 @@ async function buyAgencyPack(page: Page): Promise<void> {
 async function waitUntilIdle(page: Page, timeout = 120_000, label?: string): Promise<void> {
   const started = Date.now();
   await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
-  if (label) console.log(`studio e2e: ${label} took ${((Date.now() - started) / 1000).toFixed(1)} s (browser to result on screen)`);
+  if (label)
+    console.log(`studio e2e: ${label} took ${((Date.now() - started) / 1000).toFixed(1)} s (browser to result on screen)`);
 }
 
 /** Clicks the canvas at a fraction of its width and height. */
@@ -94,7 +105,9 @@ async function clickCanvas(page: Page, fx: number, fy: number): Promise<void> {
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Scrolls the window only (scrollIntoView would also scroll ancestors); the fixed top bar covers 64 px.
-  await page.getByRole('tablist', { name: 'Studio mode' }).evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
+  await page
+    .getByRole('tablist', { name: 'Studio mode' })
+    .evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
@@ -140,7 +153,10 @@ test.describe('design studio', () => {
     // Step 2: remove the first detected object.
     const before = await items.count();
     const firstName = (await items.first().locator('.MuiListItemText-primary').textContent()) ?? '';
-    await page.getByRole('button', { name: `Remove ${firstName.replace(/manual|replaced/g, '').trim()}` }).first().click();
+    await page
+      .getByRole('button', { name: `Remove ${firstName.replace(/manual|replaced/g, '').trim()}` })
+      .first()
+      .click();
     await waitUntilIdle(page, 120_000, 'removal (sample room)');
     await expect(items).toHaveCount(before - 1);
     await expectCredits(page, request, 1);
@@ -162,10 +178,12 @@ test.describe('design studio', () => {
     await expect(page.getByRole('button', { name: 'Detect Objects in Sample' })).toBeDisabled();
     const warning = page.getByRole('link', { name: 'Get Credits' }).first();
     await expect(warning).toHaveAttribute('href', '/app/pricing?source=credit_warning&intent=urgent_credits');
-
   });
 
-  test('a user stages a real room photo: upload, detect, remove, themed piece, walls, 4K, download', async ({ page, request }) => {
+  test('a user stages a real room photo: upload, detect, remove, themed piece, walls, 4K, download', async ({
+    page,
+    request,
+  }) => {
     const account = await createVerifiedUser(request, 'stager');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await logIn(page, account);
@@ -183,11 +201,15 @@ test.describe('design studio', () => {
     await page.getByRole('button', { name: 'Skip tutorial' }).click();
 
     // A file over 10 MB is refused with the spec's words, before any upload.
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10_485_761, 1) });
+    await page
+      .getByTestId('room-photo-input')
+      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10_485_761, 1) });
     await expect(page.getByText('File too large. Please use images under 10MB.')).toBeVisible();
 
     // Upload: demo mode ends, auto-detect (on by default) runs.
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await page
+      .getByTestId('room-photo-input')
+      .setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '1920');
     await expect(page.getByText('Demo Mode', { exact: true })).toHaveCount(0);
     await waitUntilIdle(page, 120_000, 'upload + auto-detect (1920x1280)');
@@ -202,7 +224,10 @@ test.describe('design studio', () => {
 
     // Remove the first detected object.
     const before = await items.count();
-    await items.first().getByRole('button', { name: /^Remove / }).click();
+    await items
+      .first()
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await waitUntilIdle(page, 120_000, 'removal (1920x1280)');
     await expect(items).toHaveCount(before - 1);
     await expectCredits(page, request, 31);
@@ -316,7 +341,9 @@ test.describe('design studio', () => {
 
     await paidStep('custom furniture', 1, async () => {
       await page.getByRole('tab', { name: 'Custom Furniture' }).click();
-      await page.getByTestId('custom-furniture-input').setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await furniturePhoto() });
+      await page
+        .getByTestId('custom-furniture-input')
+        .setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await furniturePhoto() });
       await waitUntilIdle(page, 240_000, 'custom furniture upload (background removal)');
       await expect(page.getByRole('button', { name: 'Your furniture 1' })).toHaveAttribute('aria-pressed', 'true');
       await shot(page, '18-custom-panel');

@@ -18,7 +18,11 @@ export async function enhanceImage({ onProgress, ...body }: EnhanceImageInput): 
   const progressId = newProgressId();
   const stop = onProgress ? pollProgress(progressId, onProgress) : () => {};
   try {
-    const answer = await apiClient.post(STUDIO_ROUTES.enhanceImage, { ...body, progress_id: progressId }, { schema: enhanceImageResponse });
+    const answer = await apiClient.post(
+      STUDIO_ROUTES.enhanceImage,
+      { ...body, progress_id: progressId },
+      { schema: enhanceImageResponse },
+    );
     onProgress?.(1);
     return answer;
   } finally {

@@ -24,7 +24,12 @@ export async function exportImage(body: { image_data: string; session_id?: strin
   if (access) headers.Authorization = `Bearer ${access}`;
   let response: Response;
   try {
-    response = await fetch(STUDIO_ROUTES.exportImage, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(STUDIO_ROUTES.exportImage, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, { detail: 'Network error. Please try again.' });
   }

@@ -9,7 +9,11 @@ export function getCreditCosts({ signal }: { signal?: AbortSignal } = {}): Promi
 }
 
 export function creditCostsQueryOptions() {
-  return queryOptions({ queryKey: ['studio', 'credit-costs'], queryFn: ({ signal }) => getCreditCosts({ signal }), staleTime: 30 * 60_000 });
+  return queryOptions({
+    queryKey: ['studio', 'credit-costs'],
+    queryFn: ({ signal }) => getCreditCosts({ signal }),
+    staleTime: 30 * 60_000,
+  });
 }
 
 /** What each action costs, from the server (DECISIONS.md: no client hard-codes a number). */

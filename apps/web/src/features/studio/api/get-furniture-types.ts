@@ -11,7 +11,11 @@ export function getFurnitureTypes({ signal }: { signal?: AbortSignal } = {}): Pr
 
 export function furnitureTypesQueryOptions() {
   // The catalogue changes with a deploy, not during a visit.
-  return queryOptions({ queryKey: ['studio', 'furniture-types'], queryFn: ({ signal }) => getFurnitureTypes({ signal }), staleTime: 30 * 60_000 });
+  return queryOptions({
+    queryKey: ['studio', 'furniture-types'],
+    queryFn: ({ signal }) => getFurnitureTypes({ signal }),
+    staleTime: 30 * 60_000,
+  });
 }
 
 /** Manual object types (for click-to-detect), furniture types (click and place) and wall materials. */

@@ -18,7 +18,11 @@ export async function getHasStudioHistory({ signal }: { signal?: AbortSignal } =
 
 export function studioHistoryQueryOptions() {
   // Read once per visit: the answer decides how the studio opens, not what it shows later.
-  return queryOptions({ queryKey: ['studio', 'has-history'], queryFn: ({ signal }) => getHasStudioHistory({ signal }), staleTime: Infinity });
+  return queryOptions({
+    queryKey: ['studio', 'has-history'],
+    queryFn: ({ signal }) => getHasStudioHistory({ signal }),
+    staleTime: Infinity,
+  });
 }
 
 export function useHasStudioHistory() {

@@ -3,7 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getThemeFurniture(theme: string, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-  return apiClient.get(STUDIO_ROUTES.themeFurniture(theme), { schema: themeFurnitureResponse, signal }).then((answer) => answer.furniture);
+  return apiClient
+    .get(STUDIO_ROUTES.themeFurniture(theme), { schema: themeFurnitureResponse, signal })
+    .then((answer) => answer.furniture);
 }
 
 export function themeFurnitureQueryOptions(theme: string) {

@@ -3,7 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getThemeMaterials(theme: string, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-  return apiClient.get(STUDIO_ROUTES.themeMaterials(theme), { schema: themeMaterialsResponse, signal }).then((answer) => answer.materials);
+  return apiClient
+    .get(STUDIO_ROUTES.themeMaterials(theme), { schema: themeMaterialsResponse, signal })
+    .then((answer) => answer.materials);
 }
 
 export function themeMaterialsQueryOptions(theme: string) {

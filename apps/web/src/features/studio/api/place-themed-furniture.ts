@@ -3,6 +3,8 @@ import { apiClient } from '../../../lib/api-client.ts';
 import type { PlacementBody } from './place-furniture.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
-export function placeThemedFurniture(body: PlacementBody & { theme_key: ThemeKey; furniture_item: string }): Promise<ResultImageAnswer> {
+export function placeThemedFurniture(
+  body: PlacementBody & { theme_key: ThemeKey; furniture_item: string },
+): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeThemedFurniture, { ...body }, { schema: resultImageResponse });
 }

@@ -2,6 +2,11 @@ import { STUDIO_ROUTES, resultImageResponse, type Detection } from '@stagecraft/
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
-export function removeObject(body: { image_data: string; detection: Detection; session_id?: string; progress_id?: string }): Promise<ResultImageAnswer> {
+export function removeObject(body: {
+  image_data: string;
+  detection: Detection;
+  session_id?: string;
+  progress_id?: string;
+}): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.removeObject, { ...body }, { schema: resultImageResponse });
 }

@@ -5,17 +5,63 @@ import { useState } from 'react';
 export function CompareSlider({ before, after }: { before: string; after: string }) {
   const [position, setPosition] = useState(50);
   return (
-    <Box sx={{ position: 'relative', width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200', userSelect: 'none' }}>
+    <Box
+      sx={{ position: 'relative', width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200', userSelect: 'none' }}
+    >
       <Box component="img" src={after} alt="After" sx={{ display: 'block', width: '100%', height: 'auto' }} />
       <Box
         component="img"
         src={before}
         alt="Before"
-        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', clipPath: `inset(0 ${100 - position}% 0 0)` }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          clipPath: `inset(0 ${100 - position}% 0 0)`,
+        }}
       />
-      <Box sx={{ position: 'absolute', top: 0, bottom: 0, left: `${position}%`, width: 2, bgcolor: 'common.white', boxShadow: 1, pointerEvents: 'none' }} />
-      <Box sx={{ position: 'absolute', top: 8, left: 8, px: 1, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: 'common.white', fontSize: 12 }}>Before</Box>
-      <Box sx={{ position: 'absolute', top: 8, right: 8, px: 1, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: 'common.white', fontSize: 12 }}>After</Box>
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          left: `${position}%`,
+          width: 2,
+          bgcolor: 'common.white',
+          boxShadow: 1,
+          pointerEvents: 'none',
+        }}
+      />
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          px: 1,
+          borderRadius: 1,
+          bgcolor: 'rgba(0,0,0,0.55)',
+          color: 'common.white',
+          fontSize: 12,
+        }}
+      >
+        Before
+      </Box>
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 8,
+          right: 8,
+          px: 1,
+          borderRadius: 1,
+          bgcolor: 'rgba(0,0,0,0.55)',
+          color: 'common.white',
+          fontSize: 12,
+        }}
+      >
+        After
+      </Box>
       <Box
         component="input"
         type="range"

@@ -37,7 +37,8 @@ export function DetectPanel() {
   const detectionLocked = credits !== null && credits < 1;
 
   useEffect(() => {
-    if (furnitureTypes.isError) toast.error(STUDIO_MESSAGES.objectTypesFailed, { duration: 5_000, id: 'studio-object-types-failed' });
+    if (furnitureTypes.isError)
+      toast.error(STUDIO_MESSAGES.objectTypesFailed, { duration: 5_000, id: 'studio-object-types-failed' });
   }, [furnitureTypes.isError]);
 
   const objectTypes = useMemo(
@@ -112,7 +113,11 @@ export function DetectPanel() {
             No objects yet. Run Auto Detect or mark one by clicking it.
           </Typography>
         ) : (
-          <List dense aria-labelledby="studio-detections-heading" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflow: 'auto' }}>
+          <List
+            dense
+            aria-labelledby="studio-detections-heading"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflow: 'auto' }}
+          >
             {detections.map((item) => (
               <ListItem
                 key={String(item.id)}
@@ -122,7 +127,12 @@ export function DetectPanel() {
                   <Stack direction="row" spacing={0.5}>
                     <Tooltip title={`Replace${costLabel(costs?.replacement)}`}>
                       <span>
-                        <IconButton aria-label={`Replace ${item.class_name}`} disabled={busy} onClick={() => setReplacing(item)} size="small">
+                        <IconButton
+                          aria-label={`Replace ${item.class_name}`}
+                          disabled={busy}
+                          onClick={() => setReplacing(item)}
+                          size="small"
+                        >
                           <SwapHorizRoundedIcon fontSize="small" />
                         </IconButton>
                       </span>
@@ -143,7 +153,10 @@ export function DetectPanel() {
                   </Stack>
                 }
               >
-                <ListItemButton selected={item.id === state.selectedDetectionId} onClick={() => run(selectDetection, item.id === state.selectedDetectionId ? null : item.id)}>
+                <ListItemButton
+                  selected={item.id === state.selectedDetectionId}
+                  onClick={() => run(selectDetection, item.id === state.selectedDetectionId ? null : item.id)}
+                >
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} alignItems="center">

@@ -49,7 +49,8 @@ export function DrawPanel() {
       </ToggleButtonGroup>
       <Box sx={{ maxWidth: 360 }}>
         <Typography id="studio-brush-label" variant="subtitle2">
-          Brush size: {state.brushSize} px{tool === 'erase' ? ` (eraser ${Math.round(state.brushSize * BRUSH_SIZE.eraserFactor)} px)` : ''}
+          Brush size: {state.brushSize} px
+          {tool === 'erase' ? ` (eraser ${Math.round(state.brushSize * BRUSH_SIZE.eraserFactor)} px)` : ''}
         </Typography>
         <Slider
           aria-labelledby="studio-brush-label"
@@ -61,7 +62,14 @@ export function DrawPanel() {
       </Box>
       {tool === 'add' ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }}>
-          <TextField select size="small" label="Furniture" value={furnitureType} onChange={(event) => setFurnitureType(event.target.value)} sx={{ minWidth: 200 }}>
+          <TextField
+            select
+            size="small"
+            label="Furniture"
+            value={furnitureType}
+            onChange={(event) => setFurnitureType(event.target.value)}
+            sx={{ minWidth: 200 }}
+          >
             {(types.data ?? []).map((type) => (
               <MenuItem key={type} value={type}>
                 {humanize(type)}
@@ -74,14 +82,24 @@ export function DrawPanel() {
         </Stack>
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }}>
-          <TextField size="small" label="What to erase (optional)" value={erasePrompt} onChange={(event) => setErasePrompt(event.target.value)} sx={{ minWidth: 220 }} />
+          <TextField
+            size="small"
+            label="What to erase (optional)"
+            value={erasePrompt}
+            onChange={(event) => setErasePrompt(event.target.value)}
+            sx={{ minWidth: 220 }}
+          />
           <Button variant="contained" color="error" disabled={busy} onClick={() => void operations.drawErase(erasePrompt)}>
             Erase drawn area ({costs?.drawing_erase ?? 1} credit)
           </Button>
         </Stack>
       )}
       <Box>
-        <Button startIcon={<LayersClearRoundedIcon />} disabled={busy || (!drawnAdd && !drawnErase)} onClick={operations.clearDrawing}>
+        <Button
+          startIcon={<LayersClearRoundedIcon />}
+          disabled={busy || (!drawnAdd && !drawnErase)}
+          onClick={operations.clearDrawing}
+        >
           Clear drawing
         </Button>
       </Box>

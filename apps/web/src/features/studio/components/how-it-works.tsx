@@ -9,8 +9,16 @@ import Typography from '@mui/material/Typography';
 
 const STEPS = [
   { icon: <CloudUploadRoundedIcon />, title: '1. Upload', text: 'Drop a room photo (JPG, PNG, WebP or HEIC, up to 10 MB).' },
-  { icon: <AutoFixHighRoundedIcon />, title: '2. Auto detection', text: 'The studio finds the furniture and shows each object with its confidence.' },
-  { icon: <ChairRoundedIcon />, title: '3. Design and place', text: 'Remove or replace objects, place furniture, paint a drawn area, change the walls.' },
+  {
+    icon: <AutoFixHighRoundedIcon />,
+    title: '2. Auto detection',
+    text: 'The studio finds the furniture and shows each object with its confidence.',
+  },
+  {
+    icon: <ChairRoundedIcon />,
+    title: '3. Design and place',
+    text: 'Remove or replace objects, place furniture, paint a drawn area, change the walls.',
+  },
   { icon: <HighQualityRoundedIcon />, title: '4. Enhance', text: 'Export the result in 4K or 8K, ready for the listing.' },
 ];
 
@@ -21,7 +29,17 @@ export function HowItWorks() {
       <Typography id="studio-how-it-works" variant="h5" component="h2" fontWeight={700} gutterBottom>
         How It Works
       </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        }}
+      >
         {STEPS.map((step) => (
           <Card key={step.title} component="li" variant="outlined">
             <CardContent>

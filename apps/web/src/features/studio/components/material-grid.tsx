@@ -4,9 +4,23 @@ import Typography from '@mui/material/Typography';
 import { MATERIAL_SWATCHES, humanize } from '../utils/studio-labels.ts';
 
 /** Wall materials as swatches; choosing one applies it (1 credit). */
-export function MaterialGrid({ materials, onApply, disabled, label }: { materials: string[]; onApply: (material: string) => void; disabled?: boolean; label: string }) {
+export function MaterialGrid({
+  materials,
+  onApply,
+  disabled,
+  label,
+}: {
+  materials: string[];
+  onApply: (material: string) => void;
+  disabled?: boolean;
+  label: string;
+}) {
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 1 }}>
+    <Box
+      role="group"
+      aria-label={label}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 1 }}
+    >
       {materials.map((material) => (
         <ButtonBase
           key={material}

@@ -28,7 +28,15 @@ const MODE_ICONS: Record<StudioMode, ReactElement> = {
   walls: <FormatPaintRoundedIcon />,
 };
 
-export function ModePicker({ mode, onChange, highlight }: { mode: StudioMode; onChange: (mode: StudioMode) => void; highlight?: StudioMode | null }) {
+export function ModePicker({
+  mode,
+  onChange,
+  highlight,
+}: {
+  mode: StudioMode;
+  onChange: (mode: StudioMode) => void;
+  highlight?: StudioMode | null;
+}) {
   return (
     <Tabs
       value={mode}
@@ -51,7 +59,12 @@ export function ModePicker({ mode, onChange, highlight }: { mode: StudioMode; on
             minHeight: 56,
             textTransform: 'none',
             fontWeight: 600,
-            ...(highlight === key && { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: -4, borderRadius: 2 }),
+            ...(highlight === key && {
+              outline: '2px solid',
+              outlineColor: 'secondary.main',
+              outlineOffset: -4,
+              borderRadius: 2,
+            }),
           }}
         />
       ))}

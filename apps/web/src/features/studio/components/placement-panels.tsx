@@ -98,7 +98,12 @@ export function ThemedPanel() {
           <Typography variant="subtitle2" gutterBottom>
             Walls that suit this theme
           </Typography>
-          <MaterialGrid label="Theme wall materials" materials={materials.data ?? []} onApply={(material) => void operations.changeWalls(material)} disabled={busy} />
+          <MaterialGrid
+            label="Theme wall materials"
+            materials={materials.data ?? []}
+            onApply={(material) => void operations.changeWalls(material)}
+            disabled={busy}
+          />
         </Box>
       )}
     </Stack>
@@ -130,7 +135,11 @@ export function CustomPanel() {
         </Button>
       </Box>
       {operations.customFurniture.length > 0 && (
-        <Box role="group" aria-label="Your furniture" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: 1 }}>
+        <Box
+          role="group"
+          aria-label="Your furniture"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: 1 }}
+        >
           {operations.customFurniture.map((item, index) => {
             const selected = item.furniture_id === state.placement.customFurnitureId;
             return (
@@ -149,7 +158,12 @@ export function CustomPanel() {
                   background: 'repeating-conic-gradient(#eee 0% 25%, #fff 0% 50%) 50% / 16px 16px',
                 }}
               >
-                <Box component="img" src={item.furniture_image} alt="" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+                <Box
+                  component="img"
+                  src={item.furniture_image}
+                  alt=""
+                  sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+                />
               </ButtonBase>
             );
           })}

@@ -27,8 +27,16 @@ export function ReplaceDialog({ objectName, onClose }: { objectName: string | nu
       >
         <DialogTitle>Replace {objectName}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Enter the new furniture name (for example armchair or floor lamp). Leave it empty to cancel.</DialogContentText>
-          <TextField autoFocus fullWidth label="New furniture name" value={name} onChange={(event) => setName(event.target.value)} />
+          <DialogContentText sx={{ mb: 2 }}>
+            Enter the new furniture name (for example armchair or floor lamp). Leave it empty to cancel.
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label="New furniture name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close('')}>Cancel</Button>

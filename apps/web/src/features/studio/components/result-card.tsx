@@ -38,34 +38,54 @@ export function ResultCard() {
         <Stack direction="row" useFlexGap flexWrap="wrap" gap={1} sx={{ mt: 2 }}>
           <Tooltip title={enhanced ? 'This image is already enhanced' : ''}>
             <span>
-              <Button variant="contained" startIcon={<HighQualityRoundedIcon />} disabled={busy || enhanced !== null} onClick={() => void operations.enhance('4k')}>
+              <Button
+                variant="contained"
+                startIcon={<HighQualityRoundedIcon />}
+                disabled={busy || enhanced !== null}
+                onClick={() => void operations.enhance('4k')}
+              >
                 Enhance 4K ({cost4k} credits)
               </Button>
             </span>
           </Tooltip>
           <Tooltip title={enhanced ? 'This image is already enhanced' : short(cost8k) ? `8K needs ${cost8k} credits` : ''}>
             <span>
-              <Button variant="contained" color="secondary" startIcon={<HighQualityRoundedIcon />} disabled={busy || enhanced !== null || short(cost8k)} onClick={() => void operations.enhance('8k')}>
+              <Button
+                variant="contained"
+                color="secondary"
+                startIcon={<HighQualityRoundedIcon />}
+                disabled={busy || enhanced !== null || short(cost8k)}
+                onClick={() => void operations.enhance('8k')}
+              >
                 Enhance 8K ({cost8k} credits)
               </Button>
             </span>
           </Tooltip>
-          <Button variant="outlined" startIcon={<DownloadRoundedIcon />} disabled={busy} onClick={() => void operations.download()}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadRoundedIcon />}
+            disabled={busy}
+            onClick={() => void operations.download()}
+          >
             Download
           </Button>
-          <Button variant="outlined" startIcon={<RestartAltRoundedIcon />} disabled={busy} onClick={() => run(resetToOriginal, undefined)}>
+          <Button
+            variant="outlined"
+            startIcon={<RestartAltRoundedIcon />}
+            disabled={busy}
+            onClick={() => run(resetToOriginal, undefined)}
+          >
             Reset to Original
           </Button>
-          <Button variant="outlined" startIcon={<LayersRoundedIcon />} disabled={busy} onClick={() => run(useResultAsBase, undefined)}>
+          <Button
+            variant="outlined"
+            startIcon={<LayersRoundedIcon />}
+            disabled={busy}
+            onClick={() => run(useResultAsBase, undefined)}
+          >
             Use as Base
           </Button>
-          <Button
-            variant="text"
-            startIcon={<BrandingWatermarkRoundedIcon />}
-            href="/app/branding"
-            target="_blank"
-            rel="noopener"
-          >
+          <Button variant="text" startIcon={<BrandingWatermarkRoundedIcon />} href="/app/branding" target="_blank" rel="noopener">
             Add Branding
           </Button>
         </Stack>

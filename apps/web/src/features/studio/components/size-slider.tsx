@@ -5,7 +5,15 @@ import { SIZE_SCALE } from '@stagecraft/contracts';
 import { sizeLabel } from '../utils/studio-labels.ts';
 
 /** 001 section 5: size 0.5..2 in steps of 0.1, default 1, shown with the ten size labels. */
-export function SizeSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {
+export function SizeSlider({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+}) {
   return (
     <Box>
       <Typography id="studio-size-label" variant="subtitle2" gutterBottom>
@@ -24,7 +32,10 @@ export function SizeSlider({ value, onChange, disabled }: { value: number; onCha
         disabled={disabled}
         onChange={(_, next) => onChange(Array.isArray(next) ? (next[0] ?? SIZE_SCALE.default) : next)}
       />
-      <Box aria-hidden sx={{ display: 'flex', justifyContent: 'space-between', typography: 'caption', color: 'text.secondary', mt: -1 }}>
+      <Box
+        aria-hidden
+        sx={{ display: 'flex', justifyContent: 'space-between', typography: 'caption', color: 'text.secondary', mt: -1 }}
+      >
         <span>{sizeLabel(SIZE_SCALE.min)}</span>
         <span>{sizeLabel(SIZE_SCALE.max)}</span>
       </Box>

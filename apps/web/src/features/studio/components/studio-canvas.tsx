@@ -167,8 +167,22 @@ export function StudioCanvas(props: StudioCanvasProps) {
                     dash={item.is_replaced ? [px(6), px(4)] : undefined}
                     fill={selected ? 'rgba(22, 163, 74, 0.08)' : undefined}
                   />
-                  <Rect x={x1} y={Math.max(0, y1 - px(20))} width={px(8 + label.length * 7)} height={px(20)} fill={colour} cornerRadius={px(3)} />
-                  <Text x={x1 + px(4)} y={Math.max(0, y1 - px(20)) + px(4)} text={label} fontSize={px(13)} fill="#fff" fontStyle="bold" />
+                  <Rect
+                    x={x1}
+                    y={Math.max(0, y1 - px(20))}
+                    width={px(8 + label.length * 7)}
+                    height={px(20)}
+                    fill={colour}
+                    cornerRadius={px(3)}
+                  />
+                  <Text
+                    x={x1 + px(4)}
+                    y={Math.max(0, y1 - px(20)) + px(4)}
+                    text={label}
+                    fontSize={px(13)}
+                    fill="#fff"
+                    fontStyle="bold"
+                  />
                 </Group>
               );
             })}
@@ -203,7 +217,15 @@ export function StudioCanvas(props: StudioCanvasProps) {
                     fill="rgba(124, 58, 237, 0.12)"
                     cornerRadius={px(6)}
                   />
-                  <Text x={marker.x - px(60)} y={marker.y + px(6)} width={px(120)} align="center" text={marker.label ?? ''} fontSize={px(12)} fill="#4c1d95" />
+                  <Text
+                    x={marker.x - px(60)}
+                    y={marker.y + px(6)}
+                    width={px(120)}
+                    align="center"
+                    text={marker.label ?? ''}
+                    fontSize={px(12)}
+                    fill="#4c1d95"
+                  />
                 </Group>
               ),
             )}

@@ -31,7 +31,9 @@ export function StudioHeader({ username, credits, demo }: { username: string | n
           <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
             Welcome back{username ? `, ${username}` : ''}!
           </Typography>
-          <Typography sx={{ opacity: 0.85, mt: 0.5 }}>Stage a room in minutes: detect, remove, place, repaint and export in 4K or 8K.</Typography>
+          <Typography sx={{ opacity: 0.85, mt: 0.5 }}>
+            Stage a room in minutes: detect, remove, place, repaint and export in 4K or 8K.
+          </Typography>
         </Box>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           {demo && <Chip label="Demo Mode" color="secondary" sx={{ fontWeight: 700 }} />}

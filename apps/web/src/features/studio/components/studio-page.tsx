@@ -72,7 +72,14 @@ export function StudioPage() {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const operations = useStudioOperations({ stateRef, run, credits, costs, autoDetectOnUpload: autoDetect, onTutorialAction: actionSucceeded });
+  const operations = useStudioOperations({
+    stateRef,
+    run,
+    credits,
+    costs,
+    autoDetectOnUpload: autoDetect,
+    onTutorialAction: actionSucceeded,
+  });
   const busy = operations.busy !== null;
 
   useEffect(() => {
@@ -140,7 +147,10 @@ export function StudioPage() {
 
   const ensureSample = async () => (stateRef.current.demo ? true : operations.loadSample(SAMPLE_ROOM_SRC));
 
-  const context = useMemo<StudioContextValue>(() => ({ state, run, operations, busy, credits, costs }), [state, run, operations, busy, credits, costs]);
+  const context = useMemo<StudioContextValue>(
+    () => ({ state, run, operations, busy, credits, costs }),
+    [state, run, operations, busy, credits, costs],
+  );
   const image = state.scene.currentImage;
   const Panel = PANELS[state.mode];
 
@@ -189,7 +199,14 @@ export function StudioPage() {
             <CardContent>
               <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
                 {/* On a phone the status takes its own line above the buttons. */}
-                <Typography variant="body2" color="text.secondary" sx={{ flex: { xs: '1 1 100%', sm: 1 } }} role="status" aria-live="polite" data-testid="studio-status">
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ flex: { xs: '1 1 100%', sm: 1 } }}
+                  role="status"
+                  aria-live="polite"
+                  data-testid="studio-status"
+                >
                   {operations.busy
                     ? `${operations.busy.message}${operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}`
                     : state.demo
@@ -255,7 +272,16 @@ export function StudioPage() {
                   />
                 ) : (
                   <Box
-                    sx={{ height: 320, display: 'grid', placeItems: 'center', border: '2px dashed', borderColor: 'divider', borderRadius: 2, textAlign: 'center', p: 3 }}
+                    sx={{
+                      height: 320,
+                      display: 'grid',
+                      placeItems: 'center',
+                      border: '2px dashed',
+                      borderColor: 'divider',
+                      borderRadius: 2,
+                      textAlign: 'center',
+                      p: 3,
+                    }}
                   >
                     <Box>
                       <CloudUploadRoundedIcon color="action" sx={{ fontSize: 48 }} />
@@ -270,7 +296,17 @@ export function StudioPage() {
                   </Box>
                 )}
                 {dragging && (
-                  <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(37, 99, 235, 0.12)', borderRadius: 2, pointerEvents: 'none' }}>
+                  <Box
+                    sx={{
+                      position: 'absolute',
+                      inset: 0,
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'rgba(37, 99, 235, 0.12)',
+                      borderRadius: 2,
+                      pointerEvents: 'none',
+                    }}
+                  >
                     <Typography fontWeight={700}>Drop to upload</Typography>
                   </Box>
                 )}
@@ -298,7 +334,11 @@ export function StudioPage() {
                 void operations.detect();
               })
             }
-            onTryWalls={() => void (stateRef.current.scene.currentImage ? Promise.resolve(true) : ensureSample()).then((ok) => ok && run(setMode, 'walls'))}
+            onTryWalls={() =>
+              void (stateRef.current.scene.currentImage ? Promise.resolve(true) : ensureSample()).then(
+                (ok) => ok && run(setMode, 'walls'),
+              )
+            }
             onUpload={pickFile}
           />
         </Grid>

@@ -86,7 +86,13 @@ export function StudioSidebar(props: StudioSidebarProps) {
               to={pricingLink({ source: 'credit_warning', intent: 'urgent_credits' })}
               color="inherit"
               size="small"
-              onClick={() => logEvent({ eventType: 'upgrade_button_click', source: 'credit_warning', metadata: { credits, intent: 'urgent_credits' } })}
+              onClick={() =>
+                logEvent({
+                  eventType: 'upgrade_button_click',
+                  source: 'credit_warning',
+                  metadata: { credits, intent: 'urgent_credits' },
+                })
+              }
             >
               Get Credits
             </Button>
@@ -104,7 +110,12 @@ export function StudioSidebar(props: StudioSidebarProps) {
           <Button variant="outlined" startIcon={<SchoolRoundedIcon />} onClick={props.onStartTutorial} disabled={busy}>
             Start Interactive Tutorial
           </Button>
-          <Button variant="outlined" startIcon={<AutoFixHighRoundedIcon />} onClick={props.onDetectSample} disabled={busy || detectionLocked}>
+          <Button
+            variant="outlined"
+            startIcon={<AutoFixHighRoundedIcon />}
+            onClick={props.onDetectSample}
+            disabled={busy || detectionLocked}
+          >
             Detect Objects in Sample
           </Button>
           <Button variant="outlined" startIcon={<FormatPaintRoundedIcon />} onClick={props.onTryWalls} disabled={busy}>
@@ -118,10 +129,22 @@ export function StudioSidebar(props: StudioSidebarProps) {
 
       <SideCard title="Quick Actions" id="studio-quick-actions">
         <Stack direction="row" useFlexGap flexWrap="wrap" gap={1}>
-          <Button size="small" startIcon={<UndoRoundedIcon />} disabled={busy || !canUndo(state)} onClick={() => run(undo, undefined)} aria-keyshortcuts="Control+Z">
+          <Button
+            size="small"
+            startIcon={<UndoRoundedIcon />}
+            disabled={busy || !canUndo(state)}
+            onClick={() => run(undo, undefined)}
+            aria-keyshortcuts="Control+Z"
+          >
             Undo
           </Button>
-          <Button size="small" startIcon={<RedoRoundedIcon />} disabled={busy || !canRedo(state)} onClick={() => run(redo, undefined)} aria-keyshortcuts="Control+Shift+Z">
+          <Button
+            size="small"
+            startIcon={<RedoRoundedIcon />}
+            disabled={busy || !canRedo(state)}
+            onClick={() => run(redo, undefined)}
+            aria-keyshortcuts="Control+Shift+Z"
+          >
             Redo
           </Button>
           <Button size="small" disabled={busy || !hasResult(state.scene)} onClick={() => run(resetToOriginal, undefined)}>
@@ -139,10 +162,21 @@ export function StudioSidebar(props: StudioSidebarProps) {
           Detected objects: {counts.auto} auto, {counts.manual} manual
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-          <Button size="small" color="error" variant="outlined" disabled={busy || state.scene.detections.length === 0} onClick={() => run(clearDetections, 'all')}>
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            disabled={busy || state.scene.detections.length === 0}
+            onClick={() => run(clearDetections, 'all')}
+          >
             Clear All
           </Button>
-          <Button size="small" variant="outlined" disabled={busy || counts.auto === 0} onClick={() => run(clearDetections, 'auto')}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy || counts.auto === 0}
+            onClick={() => run(clearDetections, 'auto')}
+          >
             Clear Auto-detected
           </Button>
         </Stack>

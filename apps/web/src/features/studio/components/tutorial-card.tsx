@@ -13,7 +13,13 @@ export function TutorialCard({ tutorial, onBack, onSkip }: { tutorial: TutorialS
   const step = TUTORIAL_STEPS[tutorial.step];
   if (!step) return null;
   return (
-    <Card component="section" aria-label="Interactive tutorial" aria-live="polite" data-testid="tutorial-card" sx={{ mb: 2, borderColor: 'secondary.main', borderWidth: 2, borderStyle: 'solid' }}>
+    <Card
+      component="section"
+      aria-label="Interactive tutorial"
+      aria-live="polite"
+      data-testid="tutorial-card"
+      sx={{ mb: 2, borderColor: 'secondary.main', borderWidth: 2, borderStyle: 'solid' }}
+    >
       <CardContent>
         <Typography variant="overline" color="secondary">
           Interactive tutorial · step {tutorial.step + 1} of {TUTORIAL_STEPS.length}
@@ -24,7 +30,12 @@ export function TutorialCard({ tutorial, onBack, onSkip }: { tutorial: TutorialS
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {step.text}
         </Typography>
-        <LinearProgress variant="determinate" value={(tutorial.step / TUTORIAL_STEPS.length) * 100} sx={{ mt: 2, borderRadius: 1 }} aria-hidden />
+        <LinearProgress
+          variant="determinate"
+          value={(tutorial.step / TUTORIAL_STEPS.length) * 100}
+          sx={{ mt: 2, borderRadius: 1 }}
+          aria-hidden
+        />
         <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
           <Button size="small" onClick={onBack} disabled={tutorial.step === 0}>
             Back

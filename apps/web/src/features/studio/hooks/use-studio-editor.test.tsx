@@ -12,7 +12,10 @@ describe('useStudioEditor', () => {
       result.current.run(loadImage, { image: room, demo: false });
       // The next line of an async operation (e.g. auto-detect after an upload) sees the new room at once.
       expect(result.current.stateRef.current.scene.currentImage).toBe(room);
-      result.current.run(setAutoDetections, { detections: [{ id: 1, class_name: 'sofa', bbox: [0, 0, 10, 10], confidence: 0.8 }], sessionId: 's1' });
+      result.current.run(setAutoDetections, {
+        detections: [{ id: 1, class_name: 'sofa', bbox: [0, 0, 10, 10], confidence: 0.8 }],
+        sessionId: 's1',
+      });
     });
     expect(result.current.state.scene.detections).toHaveLength(1);
     expect(result.current.state.scene.sessionId).toBe('s1');

@@ -33,7 +33,13 @@ import {
   selectPlacement,
   setAutoDetections,
 } from '../state/actions.ts';
-import { MARKER_LIFETIME_MS, type EditorState, type EnhancementLevel, type MarkerKind, type StudioImage } from '../state/editor-state.ts';
+import {
+  MARKER_LIFETIME_MS,
+  type EditorState,
+  type EnhancementLevel,
+  type MarkerKind,
+  type StudioImage,
+} from '../state/editor-state.ts';
 import { renderStrokeMask } from '../utils/drawing-mask.ts';
 import { StudioImageError, readRoomPhoto, toImageData, toStudioImage } from '../utils/image-files.ts';
 import { humanize } from '../utils/studio-labels.ts';
@@ -94,31 +100,35 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   );
 
   /** Runs one long operation; refused while another runs. Returns whether it completed. */
-  const perform = useCallback(async (kind: BusyState['kind'], message: string, task: (report: (fraction: number) => void) => Promise<void>) => {
-    if (busyRef.current) return false;
-    busyRef.current = true;
-    setBusy({ kind, message, progress: null });
-    const report = (fraction: number) => setBusy((current) => (current ? { ...current, progress: fraction } : current));
-    try {
+  const perform = useCallback(
+    async (kind: BusyState['kind'], message: string, task: (report: (fraction: number) => void) => Promise<void>) => {
+      if (busyRef.current) return false;
+      busyRef.current = true;
+      setBusy({ kind, message, progress: null });
+      const report = (fraction: number) => setBusy((current) => (current ? { ...current, progress: fraction } : current));
       try {
-        await task(report);
+        try {
+          await task(report);
+        } catch (error) {
+          // An access token that went stale (a laptop asleep past its 5 minutes): renew it once and try again.
+          // Nothing was applied before the refusal, so running the task again is safe.
+          if (!(error instanceof ApiError && error.status === 401) || (await refreshSession()) === null) throw error;
+          await task(report);
+        }
+        return true;
       } catch (error) {
-        // An access token that went stale (a laptop asleep past its 5 minutes): renew it once and try again.
-        // Nothing was applied before the refusal, so running the task again is safe.
-        if (!(error instanceof ApiError && error.status === 401) || (await refreshSession()) === null) throw error;
-        await task(report);
+        if (error instanceof StudioImageError) toast.error(error.message, ERROR_TOAST);
+        else toast.error(failureMessage(kind === 'load' ? 'upload' : kind, error), ERROR_TOAST);
+        if (error instanceof ApiError && error.status === 402)
+          void queryClient.invalidateQueries({ queryKey: USER_CREDITS_QUERY_KEY });
+        return false;
+      } finally {
+        busyRef.current = false;
+        setBusy(null);
       }
-      return true;
-    } catch (error) {
-      if (error instanceof StudioImageError) toast.error(error.message, ERROR_TOAST);
-      else toast.error(failureMessage(kind === 'load' ? 'upload' : kind, error), ERROR_TOAST);
-      if (error instanceof ApiError && error.status === 402) void queryClient.invalidateQueries({ queryKey: USER_CREDITS_QUERY_KEY });
-      return false;
-    } finally {
-      busyRef.current = false;
-      setBusy(null);
-    }
-  }, [queryClient]);
+    },
+    [queryClient],
+  );
 
   /** The client-side credit check the spec shows before a paid call; the server checks again. */
   const canAfford = useCallback(
@@ -140,7 +150,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const sessionId = () => stateRef.current.scene.sessionId ?? undefined;
 
   /** Runs a paid call with a `progress_id`, feeding the bar while the engine reports progress. */
-  const tracked = async <T,>(report: (fraction: number) => void, call: (progressId: string) => Promise<T>): Promise<T> => {
+  const tracked = async <T>(report: (fraction: number) => void, call: (progressId: string) => Promise<T>): Promise<T> => {
     const { progressId, stop } = followProgress(report);
     try {
       return await call(progressId);
@@ -155,11 +165,18 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS.detection)) return;
       await perform('detection', 'Detecting objects…', async (report) => {
         const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) => detectObjects({ image_data: imageData, session_id: sessionId(), progress_id: progressId }));
+        const answer = await tracked(report, (progressId) =>
+          detectObjects({ image_data: imageData, session_id: sessionId(), progress_id: progressId }),
+        );
         run(setAutoDetections, { detections: answer.detections, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);
         const count = answer.detections.length;
-        toast.success(count === 0 ? 'No objects detected. Mark them by hand with Click to Detect.' : `Detected ${count} object${count === 1 ? '' : 's'}`, SUCCESS_TOAST);
+        toast.success(
+          count === 0
+            ? 'No objects detected. Mark them by hand with Click to Detect.'
+            : `Detected ${count} object${count === 1 ? '' : 's'}`,
+          SUCCESS_TOAST,
+        );
         onTutorialAction('detect');
       });
     },
@@ -261,7 +278,13 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async (report) => {
         const imageData = await toImageData(image);
         const answer = await tracked(report, (progressId) =>
-          replaceObject({ image_data: imageData, detection, new_furniture_type: name, session_id: sessionId(), progress_id: progressId }),
+          replaceObject({
+            image_data: imageData,
+            detection,
+            new_furniture_type: name,
+            session_id: sessionId(),
+            progress_id: progressId,
+          }),
         );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id, replaceDetection: { id, className: name } });
@@ -335,7 +358,12 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
         const imageData = await toImageData(image);
         const answer = await tracked(report, (progressId) =>
-          changeWallMaterial({ image_data: imageData, material_type: material, session_id: sessionId(), progress_id: progressId }),
+          changeWallMaterial({
+            image_data: imageData,
+            material_type: material,
+            session_id: sessionId(),
+            progress_id: progressId,
+          }),
         );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id });
@@ -359,7 +387,13 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       await perform('placement', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async (report) => {
         const imageData = await toImageData(image);
         const answer = await tracked(report, (progressId) =>
-          addFurnitureToDrawnArea({ image_data: imageData, mask_image: mask, furniture_type: furnitureType, session_id: sessionId(), progress_id: progressId }),
+          addFurnitureToDrawnArea({
+            image_data: imageData,
+            mask_image: mask,
+            furniture_type: furnitureType,
+            session_id: sessionId(),
+            progress_id: progressId,
+          }),
         );
         const result = await toStudioImage(answer.result_image);
         run(applyResult, { image: result, sessionId: answer.session_id });
@@ -408,7 +442,12 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const cost = level === '4k' ? costs?.enhancement_4k : costs?.enhancement_8k;
       if (!canAfford(cost, INSUFFICIENT_CREDITS.enhancement(level))) return;
       await perform('enhancement', `Enhancing to ${level.toUpperCase()}…`, async (report) => {
-        const answer = await enhanceImage({ image_data: await toImageData(image), enhancement_level: level, session_id: sessionId(), onProgress: report });
+        const answer = await enhanceImage({
+          image_data: await toImageData(image),
+          enhancement_level: level,
+          session_id: sessionId(),
+          onProgress: report,
+        });
         const result = await toStudioImage(answer.enhanced_image, level);
         run(applyResult, { image: result, sessionId: answer.session_id });
         updateCredits(answer.credits_remaining);

@@ -29,7 +29,10 @@ export function useTutorial() {
     const step = stepCompletedBy(stateRef.current, action);
     if (step === null) return;
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setState((current) => advanceTutorial(current, step)), TUTORIAL_ADVANCE_DELAYS_MS[step]);
+    timer.current = window.setTimeout(
+      () => setState((current) => advanceTutorial(current, step)),
+      TUTORIAL_ADVANCE_DELAYS_MS[step],
+    );
   }, []);
 
   const back = useCallback(() => {

@@ -16,7 +16,15 @@ import {
   undo,
   useResultAsBase,
 } from './actions.ts';
-import { HISTORY_LIMIT, canRedo, canUndo, createEditorState, detectionCounts, hasResult, type StudioImage } from './editor-state.ts';
+import {
+  HISTORY_LIMIT,
+  canRedo,
+  canUndo,
+  createEditorState,
+  detectionCounts,
+  hasResult,
+  type StudioImage,
+} from './editor-state.ts';
 
 const room: StudioImage = { src: 'data:image/jpeg;base64,room', width: 1920, height: 1280, enhanced: null };
 const staged: StudioImage = { src: 'data:image/jpeg;base64,staged', width: 1920, height: 1280, enhanced: null };

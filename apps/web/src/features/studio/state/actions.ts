@@ -80,7 +80,10 @@ export const setAutoDetections = defineAction<{ detections: Detection[]; session
     withScene(
       { ...state, selectedDetectionId: null },
       {
-        detections: [...state.scene.detections.filter((item) => item.is_manual === true), ...detections.map((item) => ({ ...item, is_manual: false }))],
+        detections: [
+          ...state.scene.detections.filter((item) => item.is_manual === true),
+          ...detections.map((item) => ({ ...item, is_manual: false })),
+        ],
         sessionId: sessionId ?? state.scene.sessionId,
       },
     ),
@@ -90,7 +93,10 @@ export const addManualDetection = defineAction<Detection>({
   name: 'addManualDetection',
   recordsHistory: true,
   perform: (state, detection) =>
-    withScene({ ...state, selectedDetectionId: detection.id }, { detections: [...state.scene.detections, { ...detection, is_manual: true }] }),
+    withScene(
+      { ...state, selectedDetectionId: detection.id },
+      { detections: [...state.scene.detections, { ...detection, is_manual: true }] },
+    ),
 });
 
 /**
@@ -130,7 +136,10 @@ export const resetToOriginal = defineAction({
   perform: (state) => {
     const { baseImage, currentImage } = state.scene;
     if (!baseImage || !currentImage || baseImage.src === currentImage.src) return state;
-    return withScene(state, { currentImage: baseImage, detections: scaleDetections(state.scene.detections, currentImage, baseImage) });
+    return withScene(state, {
+      currentImage: baseImage,
+      detections: scaleDetections(state.scene.detections, currentImage, baseImage),
+    });
   },
 });
 
@@ -174,7 +183,14 @@ export const undo = defineAction({
   perform: (state) => {
     const previous = state.past.at(-1);
     if (!previous) return state;
-    return { ...state, scene: previous, past: state.past.slice(0, -1), future: [state.scene, ...state.future], selectedDetectionId: null, markers: [] };
+    return {
+      ...state,
+      scene: previous,
+      past: state.past.slice(0, -1),
+      future: [state.scene, ...state.future],
+      selectedDetectionId: null,
+      markers: [],
+    };
   },
 });
 
@@ -192,7 +208,10 @@ export const redo = defineAction({
 export const setMode = defineAction<StudioMode>({
   name: 'setMode',
   recordsHistory: false,
-  perform: (state, mode) => (mode === state.mode ? state : { ...state, mode, placement: emptyPlacement, markers: state.markers.filter((m) => m.kind === 'click') }),
+  perform: (state, mode) =>
+    mode === state.mode
+      ? state
+      : { ...state, mode, placement: emptyPlacement, markers: state.markers.filter((m) => m.kind === 'click') },
 });
 
 export const selectPlacement = defineAction<Partial<PlacementState>>({
@@ -205,7 +224,8 @@ export const setTheme = defineAction<ThemeKey>({
   name: 'setTheme',
   recordsHistory: false,
   // The items of one theme are not the items of another: the armed item goes with the theme.
-  perform: (state, theme) => (theme === state.theme ? state : { ...state, theme, placement: { ...state.placement, themeItem: null } }),
+  perform: (state, theme) =>
+    theme === state.theme ? state : { ...state, theme, placement: { ...state.placement, themeItem: null } },
 });
 
 export const setSizeScale = defineAction<number>({
@@ -229,13 +249,18 @@ export const selectDetection = defineAction<Detection['id'] | null>({
 export const addMarker = defineAction<Omit<Marker, 'id'>>({
   name: 'addMarker',
   recordsHistory: false,
-  perform: (state, marker) => ({ ...state, markers: [...state.markers, { ...marker, id: state.nextMarkerId }], nextMarkerId: state.nextMarkerId + 1 }),
+  perform: (state, marker) => ({
+    ...state,
+    markers: [...state.markers, { ...marker, id: state.nextMarkerId }],
+    nextMarkerId: state.nextMarkerId + 1,
+  }),
 });
 
 export const removeMarker = defineAction<number>({
   name: 'removeMarker',
   recordsHistory: false,
-  perform: (state, id) => (state.markers.some((m) => m.id === id) ? { ...state, markers: state.markers.filter((m) => m.id !== id) } : state),
+  perform: (state, id) =>
+    state.markers.some((m) => m.id === id) ? { ...state, markers: state.markers.filter((m) => m.id !== id) } : state,
 });
 
 export const setDrawTool = defineAction<DrawTool>({

@@ -31,7 +31,10 @@ export function canvasToNatural(
 ): { x: number; y: number } {
   const x = (point.x * natural.width) / display.width;
   const y = (point.y * natural.height) / display.height;
-  return { x: Math.min(natural.width - 1, Math.max(0, Math.round(x))), y: Math.min(natural.height - 1, Math.max(0, Math.round(y))) };
+  return {
+    x: Math.min(natural.width - 1, Math.max(0, Math.round(x))),
+    y: Math.min(natural.height - 1, Math.max(0, Math.round(y))),
+  };
 }
 
 export function naturalToCanvas(
@@ -43,7 +46,10 @@ export function naturalToCanvas(
 }
 
 /** The detection under a point (natural pixels): the smallest box that contains it, so nested objects win. */
-export function detectionAt<T extends { bbox: readonly [number, number, number, number] }>(detections: T[], point: { x: number; y: number }): T | null {
+export function detectionAt<T extends { bbox: readonly [number, number, number, number] }>(
+  detections: T[],
+  point: { x: number; y: number },
+): T | null {
   let best: T | null = null;
   let bestArea = Infinity;
   for (const item of detections) {
