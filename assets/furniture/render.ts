@@ -57,7 +57,7 @@ const { values: args } = parseArgs({
     type: { type: 'string' },
     force: { type: 'boolean', default: false },
     size: { type: 'string', default: '448' },
-    samples: { type: 'string', default: '24' },
+    samples: { type: 'string', default: '16' },
     blender: { type: 'string', default: process.env.BLENDER ?? 'blender' },
     'rebuild-only': { type: 'boolean', default: false },
   },
