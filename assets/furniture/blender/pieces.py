@@ -216,6 +216,8 @@ def gen_armchair(p, M, root):
         rattan_chair(p, M, root)
     elif style == "lounge":
         lounge_chair(p, M, root)
+    elif style == "tub":
+        tub_chair(p, M, root)
     else:
         raise ValueError(style)
 
@@ -306,6 +308,60 @@ def rattan_chair(p, M, root):
                     for a in [2 * math.pi * i / 48 for i in range(49)]], 0.005, cush, root, resolution=4)
     for k, (x, mat, tilt, yaw) in enumerate(p.get("pillows", [])):
         pillow("Pillow%d" % k, 0.42, 0.38, 0.15, (x * 0.2, 0.2, 0.64), (R(-20), R(tilt), R(yaw)), M.get(mat), root)
+
+
+def tub_chair(p, M, root):
+    """Contemporary tub chair: one continuous rounded back-and-arms roll wrapping a deep seat, on a low plinth."""
+    up = M.get(p["upholstery"])
+    w, d = p.get("width", 0.86), p.get("depth", 0.84)
+    base_h = p.get("leg_h", 0.06)
+    top = p.get("back_h", 0.74)
+    # the roll's cross-section: an upright ellipse (a profile curve used as the bevel of the path)
+    prof_cu = bpy.data.curves.new("RollProfile", "CURVE")
+    prof_cu.dimensions = "2D"
+    sp = prof_cu.splines.new("NURBS")
+    n = 16
+    sp.points.add(n - 1)
+    half_w, half_h = 0.09, (top - base_h) / 2
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        sp.points[i].co = (half_w * math.cos(a), half_h * math.sin(a), 0, 1)
+    sp.use_cyclic_u = True
+    sp.order_u = 4
+    prof = link(bpy.data.objects.new("RollProfile", prof_cu))
+    prof.hide_render = True
+    prof.parent = root
+    cu = bpy.data.curves.new("Roll", "CURVE")
+    cu.dimensions = "3D"
+    cu.bevel_mode = "OBJECT"
+    cu.bevel_object = prof
+    cu.use_fill_caps = True
+    cu.resolution_u = 16
+    path = cu.splines.new("NURBS")
+    rx, ry = w / 2 - half_w, d / 2 - half_w
+    pts = [(-rx, -d / 2 + 0.05), (-rx, 0.0), (-rx * 0.92, ry * 0.75), (-rx * 0.55, ry), (0, ry * 1.03), (rx * 0.55, ry),
+           (rx * 0.92, ry * 0.75), (rx, 0.0), (rx, -d / 2 + 0.05)]
+    path.points.add(len(pts) - 1)
+    zc = base_h + half_h
+    for i, (x, y) in enumerate(pts):
+        path.points[i].co = (x, y, zc, 1)
+    path.use_endpoint_u = True
+    path.order_u = 4
+    roll = link(bpy.data.objects.new("Roll", cu))
+    roll.data.materials.append(up)
+    roll.parent = root
+    legs_mat = p.get("leg_mat")
+    if p.get("leg_style", "plinth") == "plinth":
+        lathe("Plinth", [(0.0001, 0), (w * 0.36, 0), (w * 0.36, base_h), (0.0001, base_h)], (0, 0, 0), M.get(legs_mat), parent=root,
+              subsurf=0, scale=(1.0, d / w, 1.0))
+    else:
+        legs(root, M, p["leg_style"], corner_spots(w, d, 0.1), base_h, legs_mat)
+    seat_h = p.get("seat_h", 0.44)
+    soft_box("Deck", (w - 2 * half_w - 0.01, d - half_w - 0.05, seat_h - 0.14 - base_h),
+             (0, -0.02, base_h + (seat_h - 0.14 - base_h) / 2), up, 0.03, root)
+    soft_box("Seat", (w - 2 * half_w + 0.02, d - half_w - 0.02, 0.15), (0, -0.04, seat_h - 0.07), up, 0.07, root, crown=0.25)
+    for k, (x, mat, tilt, yaw) in enumerate(p.get("pillows", [])):
+        pillow("Pillow%d" % k, 0.42, 0.34, 0.15, (0, d / 2 - 0.26, seat_h + 0.17), (R(-14), R(tilt), 0), M.get(mat), root)
 
 
 def lounge_chair(p, M, root):

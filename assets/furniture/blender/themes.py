@@ -229,8 +229,8 @@ THEMES = {
             "frame": "plinth", "leg_mat": paint("#2b2b2b"), "seats": 3, "width": 2.3, "bench_seat": True, "back_h": 0.78,
             "pillows": [(-0.7, velvet("#5a4b3e"), 9, 8), (0.72, linen("#e8e2d8"), -10, -10)]}),
         ("armchair", "Boucle armchair with a rounded back", {
-            "style": "upholstered", "upholstery": boucle("#e3ddd2"), "arm": "track", "arm_w": 0.18, "arm_r": 0.09,
-            "curved_back": True, "back": "none", "frame": "plinth", "leg_mat": paint("#2b2b2b"), "width": 0.9}),
+            "style": "tub", "upholstery": boucle("#e3ddd2"), "leg_style": "plinth", "leg_mat": paint("#2b2b2b"), "width": 0.88,
+            "pillows": [(0.0, velvet("#5a4b3e"), 4, 0)]}),
         ("coffee_table", "Round marble coffee table on a dark pedestal", {
             "shape": "round", "width": 0.95, "height": 0.38, "top_t": 0.03, "top_mat": MARBLE_WHITE, "base": "pedestal",
             "pedestal": "drum", "leg_mat": paint("#2b2b2b", rough=0.35),
@@ -531,8 +531,8 @@ THEMES = {
             "leg_style": "cone", "leg_mat": GOLD, "leg_h": 0.13, "seats": 3, "width": 2.3, "bench_seat": True, "back_h": 0.88,
             "pillows": [(-0.74, velvet("#1d5a4a"), 9, 8), (-0.42, velvet("#c9a86a"), -6, -4), (0.74, velvet("#1d5a4a"), -10, -10)]}),
         ("armchair", "Emerald velvet armchair on gold legs", {
-            "style": "upholstered", "upholstery": velvet("#1d5a4a"), "arm": "track", "arm_w": 0.18, "arm_r": 0.09,
-            "curved_back": True, "back": "none", "leg_style": "cone", "leg_mat": GOLD, "leg_h": 0.14, "width": 0.88}),
+            "style": "tub", "upholstery": velvet("#1d5a4a"), "leg_style": "cone", "leg_mat": GOLD, "leg_h": 0.14, "width": 0.86,
+            "back_h": 0.8, "seat_h": 0.46}),
         ("coffee_table", "White marble coffee table on a gold frame", {
             "shape": "rect", "width": 1.2, "depth": 0.65, "height": 0.42, "top_t": 0.03, "top_mat": MARBLE_WHITE, "base": "frame",
             "leg_mat": GOLD, "tube_r": 0.012,
