@@ -392,5 +392,14 @@ test.describe('design studio', () => {
     await expect(page.getByTestId('detection-counts')).toContainText('0 auto, 0 manual');
     await shot(page, '19-used-as-base');
     expect(failures, 'studio steps that failed').toEqual([]);
+
+    // Back on the studio with history now: the sample room in Demo Mode, without the tutorial.
+    await page.goto('/app');
+    await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '1200');
+    await expect(page.getByTestId('studio-status')).toHaveText(/^Demo Mode/);
+    // The tutorial would start right after the sample loads; give it the time to (not) appear.
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('tutorial-card')).toHaveCount(0);
   });
 });
