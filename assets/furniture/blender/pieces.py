@@ -1222,6 +1222,12 @@ def gen_rug(p, M, root):
         lathe("Rug", [(0.0001, 0), (w / 2, 0), (w / 2, t), (0.0001, t)], (0, 0, 0), M.get(spec), segs=96, parent=root, subsurf=0)
     else:
         box("Rug", (w, d, t), (0, 0, t / 2), M.get(spec), bevel=min(0.006, t * 0.45), segments=2, parent=root)
+    if spec.get("kind") == "jute" and p.get("shape") != "round":  # a cotton binding around natural-fibre rugs
+        bm = M.get({"kind": "fabric", "color": tuple(p.get("binding", (0.06, 0.05, 0.04))), "rough": 0.9, "weave": 600.0})
+        bw = 0.05
+        for (bx, by, bdx, bdy) in ((0, -(d / 2 - bw / 2), w, bw), (0, d / 2 - bw / 2, w, bw),
+                                   (-(w / 2 - bw / 2), 0, bw, d - 2 * bw), (w / 2 - bw / 2, 0, bw, d - 2 * bw)):
+            box("Binding", (bdx, bdy, t + 0.003), (bx, by, (t + 0.003) / 2), bm, 0.002, parent=root)
     if p.get("fringe"):
         fm = M.get({"kind": "fabric", "color": tuple(spec.get("colors", [(0.8, 0.76, 0.68)])[0]), "rough": 0.95})
         for sy in (-1, 1):

@@ -298,7 +298,8 @@ THEMES = {
             "shape": "rect", "width": 1.3, "depth": 0.7, "height": 0.45, "top_t": 0.07, "top_mat": RECLAIMED, "base": "trestle",
             "slab_t": 0.08, "leg_mat": RECLAIMED,
             "decor_mats": decor({"kind": "terracotta"}, ceramic("#5a4a3a", rough=0.6), "#6b3f22", "#b09a72")}),
-        ("rug", "Natural jute rug", {"width": 2.4, "depth": 1.7, "rug_mat": {"kind": "jute", "color": lin("#b09062")}}),
+        ("rug", "Natural jute rug with a leather-brown binding", {
+            "width": 2.4, "depth": 1.7, "binding": lin("#4a3222"), "rug_mat": {"kind": "jute", "color": lin("#b09062")}}),
         ("floor_lamp", "Rough-wood tripod lamp with a linen shade", {
             "style": "tripod", "metal": metal((0.3, 0.22, 0.15), 0.5), "leg_mat": RECLAIMED, "shade": SHADE_LINEN,
             "height": 1.6, "shade_r": 0.25}),
@@ -452,8 +453,8 @@ THEMES = {
             "shape": "rect", "width": 1.2, "depth": 0.65, "height": 0.44, "top_t": 0.04, "top_mat": WHITEWASH, "leg_mat": WHITEWASH,
             "leg_style": "block", "leg_thick": 0.06, "shelf": True,
             "decor_mats": decor(ceramic("#3d6a8f"), ceramic("#e9e2d2"), "#8fb4c8", "#d9c9a8")}),
-        ("rug", "Natural jute rug", {"width": 2.4, "depth": 1.7, "rug_mat": {"kind": "jute", "color": lin("#c4a878"),
-                                                                             "weave": 60.0}}),
+        ("rug", "Jute rug with a white cotton binding", {
+            "width": 2.4, "depth": 1.7, "binding": lin("#eeebe4"), "rug_mat": {"kind": "jute", "color": lin("#c4a878")}}),
         ("floor_lamp", "Whitewashed tripod lamp with a linen shade", {
             "style": "tripod", "metal": BRUSHED, "leg_mat": WHITEWASH, "shade": SHADE_WHITE, "height": 1.58}),
         ("plant", "Palm in a white ceramic pot", {
