@@ -35,6 +35,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'furniture',
+          root: './packages/furniture',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
