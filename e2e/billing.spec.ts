@@ -75,7 +75,7 @@ test.describe('credits, plans and payments', () => {
     await logIn(page, request, account);
 
     await expect(page.getByLabel('Credits: 3')).toBeVisible();
-    await expect(page.getByText('Low Credits')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Low Credits' })).toBeVisible();
     const upgrade = page.getByRole('link', { name: 'Get More Layouts' });
     await expect(upgrade).toBeVisible();
     await upgrade.click();

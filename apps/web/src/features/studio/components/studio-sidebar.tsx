@@ -10,7 +10,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -98,9 +97,7 @@ export function StudioSidebar(props: StudioSidebarProps) {
             </Button>
           }
         >
-          <AlertTitle>
-            Low Credits <Chip size="small" color="warning" label="Low Credits" sx={{ ml: 0.5 }} />
-          </AlertTitle>
+          <AlertTitle>Running low on credits</AlertTitle>
           You have {credits} credit{credits === 1 ? '' : 's'} left. Top up so your next room is not interrupted.
         </Alert>
       )}
