@@ -43,6 +43,15 @@ import time
 import numpy as np
 from mathutils import Vector, Euler
 
+# Mesh and node helpers are shared with the furniture library's pipeline, which grew out of this script.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "furniture", "blender"))
+from geometry import (  # noqa: E402
+    add_bevel, add_subsurf, box, box_minmax, cylinder, empty, lathe, link, smooth_mesh,
+)
+from materials import (  # noqa: E402
+    bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
+)
+
 
 # ----------------------------------------------------------------------------
 # Command line
@@ -98,231 +107,10 @@ DOOR_H = 2.10
 # Generic helpers
 # ----------------------------------------------------------------------------
 
-def link(obj):
-    bpy.context.scene.collection.objects.link(obj)
-    return obj
-
-
-def smooth_mesh(mesh, angle=35.0):
-    """Smooth shading + auto smooth so bevels shade nicely but flats stay flat."""
-    for p in mesh.polygons:
-        p.use_smooth = True
-    mesh.use_auto_smooth = True
-    mesh.auto_smooth_angle = math.radians(angle)
-
-
-def add_bevel(obj, width, segments=3, harden=True):
-    if width <= 0:
-        return
-    m = obj.modifiers.new("Bevel", "BEVEL")
-    m.width = width
-    m.segments = segments
-    m.limit_method = "ANGLE"
-    m.angle_limit = math.radians(40)
-    m.harden_normals = harden
-    m.miter_outer = "MITER_ARC"
-
-
-def add_subsurf(obj, levels=1):
-    m = obj.modifiers.new("Subsurf", "SUBSURF")
-    m.levels = levels
-    m.render_levels = levels
-    return m
-
-
-def box(name, dims, loc, mat, bevel=0.004, segments=3, rot=(0, 0, 0), parent=None):
-    """Axis-aligned box of size dims (metres) centred at loc, with a bevel."""
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    bmesh.ops.create_cube(bm, size=1.0)
-    for v in bm.verts:
-        v.co.x *= dims[0]
-        v.co.y *= dims[1]
-        v.co.z *= dims[2]
-    bm.to_mesh(mesh)
-    bm.free()
-    smooth_mesh(mesh)
-    obj = link(bpy.data.objects.new(name, mesh))
-    obj.location = loc
-    obj.rotation_euler = rot
-    if mat:
-        obj.data.materials.append(mat)
-    add_bevel(obj, bevel, segments)
-    if parent:
-        obj.parent = parent
-    return obj
-
-
-def box_minmax(name, x0, x1, y0, y1, z0, z1, mat, bevel=0.004, segments=3, parent=None):
-    """Box given by its min/max corners (handy for architecture)."""
-    return box(name, (x1 - x0, y1 - y0, z1 - z0),
-               ((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2), mat,
-               bevel=bevel, segments=segments, parent=parent)
-
-
-def cylinder(name, r_bottom, r_top, depth, loc, mat, segs=32, rot=(0, 0, 0),
-             bevel=0.0, parent=None):
-    """Cylinder / cone whose base sits at loc (not centred)."""
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    bmesh.ops.create_cone(bm, cap_ends=True, cap_tris=False, segments=segs,
-                          radius1=r_bottom, radius2=r_top, depth=depth)
-    for v in bm.verts:
-        v.co.z += depth / 2
-    bm.to_mesh(mesh)
-    bm.free()
-    smooth_mesh(mesh, 50)
-    obj = link(bpy.data.objects.new(name, mesh))
-    obj.location = loc
-    obj.rotation_euler = rot
-    if mat:
-        obj.data.materials.append(mat)
-    add_bevel(obj, bevel, 2)
-    if parent:
-        obj.parent = parent
-    return obj
-
-
-def lathe(name, profile, loc, mat, segs=48, cap_bottom=True, subsurf=1,
-          solidify=0.0, parent=None):
-    """Surface of revolution around Z from a list of (radius, z) points.
-
-    The profile is walked bottom -> top; optionally the bottom is capped.
-    Used for the plant pot, vases, bowl, lamp base and lamp shade.
-    """
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    rings = []
-    for (r, z) in profile:
-        ring = []
-        for i in range(segs):
-            a = 2 * math.pi * i / segs
-            ring.append(bm.verts.new((r * math.cos(a), r * math.sin(a), z)))
-        rings.append(ring)
-    for k in range(len(rings) - 1):
-        a, b = rings[k], rings[k + 1]
-        for i in range(segs):
-            j = (i + 1) % segs
-            bm.faces.new((a[i], a[j], b[j], b[i]))
-    if cap_bottom and profile[0][0] > 1e-4:
-        bm.faces.new(list(reversed(rings[0])))
-    bmesh.ops.recalc_face_normals(bm, faces=bm.faces[:])
-    bm.to_mesh(mesh)
-    bm.free()
-    smooth_mesh(mesh, 60)
-    obj = link(bpy.data.objects.new(name, mesh))
-    obj.location = loc
-    if mat:
-        obj.data.materials.append(mat)
-    if solidify > 0:
-        s = obj.modifiers.new("Solidify", "SOLIDIFY")
-        s.thickness = solidify
-        s.offset = 0
-    if subsurf:
-        add_subsurf(obj, subsurf)
-    if parent:
-        obj.parent = parent
-    return obj
-
-
-def empty(name, loc, rot_z=0.0):
-    e = link(bpy.data.objects.new(name, None))
-    e.location = loc
-    e.rotation_euler = (0, 0, rot_z)
-    return e
-
 
 # ----------------------------------------------------------------------------
 # Material helpers (Cycles node trees)
 # ----------------------------------------------------------------------------
-
-def new_material(name):
-    mat = bpy.data.materials.new(name)
-    mat.use_nodes = True
-    nt = mat.node_tree
-    for n in list(nt.nodes):
-        nt.nodes.remove(n)
-    out = nt.nodes.new("ShaderNodeOutputMaterial")
-    return mat, nt, out
-
-
-def principled(nt, color=(0.8, 0.8, 0.8), rough=0.5, **inputs):
-    p = nt.nodes.new("ShaderNodeBsdfPrincipled")
-    p.inputs["Base Color"].default_value = (*color, 1.0)
-    p.inputs["Roughness"].default_value = rough
-    for k, v in inputs.items():
-        key = k.replace("_", " ")
-        if isinstance(v, tuple) and len(v) == 3:
-            v = (*v, 1.0)
-        p.inputs[key].default_value = v
-    return p
-
-
-def obj_coords(nt, scale=(1, 1, 1)):
-    tc = nt.nodes.new("ShaderNodeTexCoord")
-    mp = nt.nodes.new("ShaderNodeMapping")
-    mp.inputs["Scale"].default_value = scale
-    nt.links.new(tc.outputs["Object"], mp.inputs["Vector"])
-    return mp.outputs["Vector"]
-
-
-def noise(nt, vec, scale, detail=4.0, rough=0.5):
-    n = nt.nodes.new("ShaderNodeTexNoise")
-    n.inputs["Scale"].default_value = scale
-    n.inputs["Detail"].default_value = detail
-    n.inputs["Roughness"].default_value = rough
-    nt.links.new(vec, n.inputs["Vector"])
-    return n
-
-
-def map_range(nt, value, a, b, c, d):
-    m = nt.nodes.new("ShaderNodeMapRange")
-    m.inputs["From Min"].default_value = a
-    m.inputs["From Max"].default_value = b
-    m.inputs["To Min"].default_value = c
-    m.inputs["To Max"].default_value = d
-    nt.links.new(value, m.inputs["Value"])
-    return m.outputs["Result"]
-
-
-def mix_rgb(nt, blend, fac, c1, c2):
-    m = nt.nodes.new("ShaderNodeMixRGB")
-    m.blend_type = blend
-    if isinstance(fac, float):
-        m.inputs["Fac"].default_value = fac
-    else:
-        nt.links.new(fac, m.inputs["Fac"])
-    for sock, c in ((m.inputs["Color1"], c1), (m.inputs["Color2"], c2)):
-        if isinstance(c, tuple):
-            sock.default_value = (*c, 1.0) if len(c) == 3 else c
-        else:
-            nt.links.new(c, sock)
-    return m.outputs["Color"]
-
-
-def bump(nt, height, strength, distance=0.01, normal=None):
-    b = nt.nodes.new("ShaderNodeBump")
-    b.inputs["Strength"].default_value = strength
-    b.inputs["Distance"].default_value = distance
-    nt.links.new(height, b.inputs["Height"])
-    if normal is not None:
-        nt.links.new(normal, b.inputs["Normal"])
-    return b.outputs["Normal"]
-
-
-def ramp(nt, value, stops, interp="LINEAR"):
-    r = nt.nodes.new("ShaderNodeValToRGB")
-    r.color_ramp.interpolation = interp
-    els = r.color_ramp.elements
-    while len(els) > 1:
-        els.remove(els[-1])
-    els[0].position = stops[0][0]
-    els[0].color = (*stops[0][1], 1.0)
-    for pos, col in stops[1:]:
-        e = els.new(pos)
-        e.color = (*col, 1.0)
-    nt.links.new(value, r.inputs["Fac"])
-    return r.outputs["Color"]
 
 
 def mat_paint(name, color, rough=0.85, bump_strength=0.04):
