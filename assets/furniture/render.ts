@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { FurnitureSprite } from '@stagecraft/furniture';
 import sharp from 'sharp';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -29,27 +30,9 @@ interface Job {
   params: unknown;
 }
 
-/** What render_sprites.py writes beside each PNG. */
-interface RenderMeta {
-  id: string;
-  type: string;
-  theme: string | null;
-  label: string;
-  view: 'three-quarter' | 'front';
-  width: number;
-  height: number;
-  sizeCm: { width: number; depth: number; height: number };
-  contact: { x: number; y: number };
-  pxPerCm: number;
-  cameraHeightCm: number;
-  cameraPitchDeg: number;
-  renderSeconds: number;
-}
-
-interface ManifestEntry extends Omit<RenderMeta, 'renderSeconds'> {
-  image: string;
-  shadow: string;
-}
+/** What render_sprites.py writes beside each PNG: a manifest entry without its file paths, plus the time. */
+type RenderMeta = Omit<FurnitureSprite, 'image' | 'shadow'> & { renderSeconds: number };
+type ManifestEntry = FurnitureSprite;
 
 const { values: args } = parseArgs({
   options: {

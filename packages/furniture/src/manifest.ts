@@ -47,30 +47,14 @@ const spriteSchema = z.object({
   cameraPitchDeg: z.number(),
 });
 
-/** One rendered piece: an RGBA sprite and its shadow, with what placement needs to stand it in a photo. */
-export interface FurnitureSprite {
-  id: string;
-  /** A key of FURNITURE_TYPE_LABELS, e.g. 'sofa'. */
-  type: string;
-  /** null = a neutral piece used when no theme is asked. */
-  theme: ThemeKey | null;
-  label: string;
-  /** three-quarter: seen from front-left; placement mirrors it for front-right. */
-  view: 'three-quarter' | 'front';
-  /** Path relative to packages/furniture/, RGBA WebP. */
-  image: string;
-  /** Same pixel size and frame as image; alpha = shadow strength (0 none .. 255 black). */
-  shadow: string;
-  width: number;
-  height: number;
-  sizeCm: { width: number; depth: number; height: number };
-  /** Sprite pixel of the footprint centre on the floor. */
-  contact: { x: number; y: number };
-  /** Sprite pixels per cm (horizontal, camera-facing) at the contact point's depth. */
-  pxPerCm: number;
-  cameraHeightCm: number;
-  cameraPitchDeg: number;
-}
+/**
+ * One rendered piece: an RGBA sprite and its shadow, with what placement needs to stand it in a photo.
+ * `theme` null = a neutral piece; `view` three-quarter = seen from front-left (placement mirrors it); `image`
+ * and `shadow` are paths relative to the package root, same pixel size and frame (shadow alpha = strength);
+ * `contact` is the sprite pixel of the footprint centre on the floor; `pxPerCm` the sprite pixels per cm
+ * (horizontal, camera-facing) at the contact point's depth.
+ */
+export type FurnitureSprite = z.infer<typeof spriteSchema>;
 
 let manifest: FurnitureSprite[] | undefined;
 
