@@ -103,6 +103,13 @@ export function clipToImage(bbox: readonly [number, number, number, number], ima
   return x2 - x1 >= 2 && y2 - y1 >= 2 ? [x1, y1, x2, y2] : null;
 }
 
+/** A detection's box inside the image, or the spec's 'Detection not found' when none of it is. */
+export function detectionBoxIn(bbox: readonly [number, number, number, number], image: StudioImage): Box {
+  const box = clipToImage(bbox, image);
+  if (!box) throw badRequest(STUDIO_MESSAGES.detectionNotFound, { detection: ['The box lies outside the image.'] });
+  return box;
+}
+
 /**
  * A drawn mask at the image's size: a data URL (size-limited, checked by content) and, when the client drew it
  * at another size of the same picture (its canvas), scaled to the photo's pixels.

@@ -56,8 +56,8 @@ function engineFailure(
   return new HttpError(FAILURE_STATUS[error.code], message ?? `${prefix}${reason}`, { error: [reason] });
 }
 
-/** One paid call: what it costs, how it fails, what the engine makes, and what the design session records. */
-export interface PaidStep<T> {
+/** What every paid call states: what it costs, how it fails, and the image and session it works on. */
+interface StepBasics {
   action: CreditAction;
   quantity?: number;
   insufficient: string;
@@ -67,6 +67,10 @@ export interface PaidStep<T> {
   progressId: string | undefined;
   /** Engine failures that have a message of their own in the spec (an empty drawing). */
   messages?: Partial<Record<VisionErrorCode, string>>;
+}
+
+/** One paid call: its basics, what the engine makes, and what the design session records. */
+export interface PaidStep<T> extends StepBasics {
   /** The image to store (JPEG) and what else the answer needs. */
   produce(image: StudioImage, job: EngineJob): Promise<{ file: Buffer; value: T }>;
   /** Records the step inside the transaction that charges for it. */
@@ -79,16 +83,7 @@ export interface PaidStep<T> {
 }
 
 /** One paid step that produces a new image, as each studio edit does. */
-export interface ImageStep {
-  action: CreditAction;
-  quantity?: number;
-  insufficient: string;
-  prefix: Prefix;
-  imageData: string;
-  sessionId: string | undefined;
-  progressId: string | undefined;
-  /** Engine failures that have a message of their own in the spec (an empty drawing). */
-  messages?: Partial<Record<VisionErrorCode, string>>;
+export interface ImageStep extends StepBasics {
   produce(image: StudioImage, job: EngineJob): Promise<Buffer>;
   /** What the history records for the step. */
   placement(image: StudioImage): {

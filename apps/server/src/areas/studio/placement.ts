@@ -12,7 +12,7 @@ import { type Box, customSprite, decodeMask, loadSprite, maskBBox, type Placeabl
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { furnitureTypeFromName } from './catalogue.ts';
-import { clipToImage, readMask, type StudioImage } from './images.ts';
+import { detectionBoxIn, readMask, type StudioImage } from './images.ts';
 import type { PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
 
 /** A piece of the rendered library, decoded (and cached) for placement; a 400 when the library has none. */
@@ -154,8 +154,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         sessionId: body.session_id,
         progressId: body.progress_id,
         async produce(image, job) {
-          const box = clipToImage(body.detection.bbox, image);
-          if (!box) throw badRequest(STUDIO_MESSAGES.detectionNotFound, { detection: ['The box lies outside the image.'] });
+          const box = detectionBoxIn(body.detection.bbox, image);
           const detection = {
             id: String(body.detection.id),
             class_name: body.detection.class_name,

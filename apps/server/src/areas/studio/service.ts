@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import {
   annotateDetections,
-  clipToImage,
+  detectionBoxIn,
   fileTooLarge,
   inspectImage,
   readMask,
@@ -141,8 +141,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
         sessionId: body.session_id,
         progressId: body.progress_id,
         async produce(image, job) {
-          const box = clipToImage(body.detection.bbox, image);
-          if (!box) throw badRequest(STUDIO_MESSAGES.detectionNotFound, { detection: ['The box lies outside the image.'] });
+          const box = detectionBoxIn(body.detection.bbox, image);
           return engine.removeObject(image.bytes, box, job);
         },
         placement: () => ({
