@@ -239,6 +239,25 @@ describe('placeFurniture', () => {
     expect(left.redCentre).toBeGreaterThan(left.contactX);
   });
 
+  it("turns a piece by the room's vanishing point, not the image centre, within the middle of the frame", async () => {
+    const threeQuarter: PlaceableSprite = { ...table, view: 'three-quarter' };
+    const mirroredAt = async (x: number, vanishingX: number) =>
+      (
+        await placeFurnitureDetailed(room, {
+          x,
+          y: 560,
+          sprite: threeQuarter,
+          sizeScale: 1,
+          geometry: { ...GEOMETRY, vanishingX },
+        })
+      ).placement.mirrored;
+    // Right of the centre but left of a vanishing point at 65% of the width: it faces right, into the room.
+    expect(await mirroredAt(W * 0.58, W / 2)).toBe(false);
+    expect(await mirroredAt(W * 0.58, W * 0.65)).toBe(true);
+    // A vanishing point estimated at the frame's edge is held to 70%: a piece at 80% still faces left.
+    expect(await mirroredAt(W * 0.8, W * 0.98)).toBe(false);
+  });
+
   it('keeps an object standing in front of the piece in front of it, cut along its outline, not its box', async () => {
     // A dark armchair in front: its detection box reaches above it (the box is loose at the top).
     const data = new Uint8Array(room.data);

@@ -55,7 +55,11 @@ export async function placeFurnitureDetailed(
 
   const standX = clamp(area ? (area[0] + area[2]) / 2 : request.x, 0, W - 1);
   const standY = clamp(area ? area[3] : request.y, 0, H);
-  const mirrored = sprite.view === 'three-quarter' && standX < W / 2;
+  // A piece left of the room's vanishing point is seen from its right-hand side, so the front-left render is
+  // mirrored there. The estimate is kept within the middle of the frame: a stray line pair must not flip a
+  // piece that stands well on one side.
+  const facingSplit = clamp(geometry.vanishingX, W * 0.3, W * 0.7);
+  const mirrored = sprite.view === 'three-quarter' && standX < facingSplit;
   const ob = mirrored ? mirrorBox(sprite.opaqueBox, sprite.width) : sprite.opaqueBox;
   const contactX = mirrored ? sprite.width - sprite.contact.x : sprite.contact.x;
   const opaqueW = ob[2] - ob[0];
