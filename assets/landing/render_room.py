@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from geometry import (  # noqa: E402
     add_bevel, add_subsurf, box, box_minmax, cylinder, empty, lathe, link, smooth_mesh,
 )
+from cycles_io import aim, load_exr, setup_compositor, shifted  # noqa: E402
 from materials import (  # noqa: E402
     bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
 )
@@ -778,10 +779,6 @@ def setup_camera(scene):
     scene.camera = cam
 
 
-def aim(obj, direction):
-    obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
-
-
 def setup_lights(scene):
     # Sun shining in through the window (travelling +x, a little +y, downward)
     sun_d = bpy.data.lights.new("Sun", "SUN")
@@ -888,43 +885,9 @@ EXPOSURE = 0.55
 WORLD_STRENGTH = 2.2
 
 
-def setup_compositor(scene, tmpdir):
-    """Write beauty (linear), denoising albedo and normal to EXR files."""
-    scene.use_nodes = True
-    nt = scene.node_tree
-    for n in list(nt.nodes):
-        nt.nodes.remove(n)
-    rl = nt.nodes.new("CompositorNodeRLayers")
-    comp = nt.nodes.new("CompositorNodeComposite")
-    nt.links.new(rl.outputs["Image"], comp.inputs["Image"])
-    fo = nt.nodes.new("CompositorNodeOutputFile")
-    fo.base_path = tmpdir
-    fo.format.file_format = "OPEN_EXR"
-    fo.format.color_depth = "32"
-    fo.format.exr_codec = "ZIP"
-    fo.file_slots.clear()
-    for slot, sock in (("beauty", "Image"), ("albedo", "Denoising Albedo"),
-                       ("normal", "Denoising Normal")):
-        fo.file_slots.new(slot)
-        nt.links.new(rl.outputs[sock], fo.inputs[slot])
-
-
 # ----------------------------------------------------------------------------
 # Edge-aware denoise (numpy) -- replaces the missing OpenImageDenoise
 # ----------------------------------------------------------------------------
-
-def load_exr(path, w, h):
-    img = bpy.data.images.load(path)
-    a = np.empty(w * h * 4, dtype=np.float32)
-    img.pixels.foreach_get(a)
-    bpy.data.images.remove(img)
-    return a.reshape(h, w, 4)[:, :, :3].copy()
-
-
-def shifted(a, dy, dx, r):
-    """View of the padded array a shifted by (dy, dx)."""
-    h, w = a.shape[0] - 2 * r, a.shape[1] - 2 * r
-    return a[r + dy:r + dy + h, r + dx:r + dx + w]
 
 
 def denoise(beauty, albedo, normal, radius=4, sigma_s=2.2, sigma_a=0.06,

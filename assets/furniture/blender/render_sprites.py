@@ -34,6 +34,7 @@ from mathutils import Vector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from cycles_io import aim, load_exr, setup_compositor, shifted  # noqa: E402
 from geometry import link  # noqa: E402
 from materials import Materials  # noqa: E402
 import pieces  # noqa: E402
@@ -67,10 +68,6 @@ def reset_scene():
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
     return scene
-
-
-def aim(obj, direction):
-    obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
 
 
 def setup_studio(scene):
@@ -167,27 +164,6 @@ def setup_render(scene, size, samples):
     vl.cycles.use_pass_shadow_catcher = True
 
 
-def setup_compositor(scene, tmpdir):
-    scene.use_nodes = True
-    nt = scene.node_tree
-    for n in list(nt.nodes):
-        nt.nodes.remove(n)
-    rl = nt.nodes.new("CompositorNodeRLayers")
-    comp = nt.nodes.new("CompositorNodeComposite")
-    nt.links.new(rl.outputs["Image"], comp.inputs["Image"])
-    fo = nt.nodes.new("CompositorNodeOutputFile")
-    fo.base_path = tmpdir
-    fo.format.file_format = "OPEN_EXR"
-    fo.format.color_depth = "32"
-    fo.format.exr_codec = "ZIP"
-    fo.format.color_mode = "RGBA"
-    fo.file_slots.clear()
-    for slot, sock in (("beauty", "Image"), ("albedo", "Denoising Albedo"), ("normal", "Denoising Normal"),
-                       ("shadow", "Shadow Catcher")):
-        fo.file_slots.new(slot)
-        nt.links.new(rl.outputs[sock], fo.inputs[slot])
-
-
 # ----------------------------------------------------------------------------
 # Camera fitted to the piece
 # ----------------------------------------------------------------------------
@@ -259,18 +235,6 @@ def to_pixel(scene, cam, p):
 # ----------------------------------------------------------------------------
 # Post: denoise, shadow, write
 # ----------------------------------------------------------------------------
-
-def load_exr(path, w, h, channels=4):
-    img = bpy.data.images.load(path)
-    a = np.empty(w * h * 4, dtype=np.float32)
-    img.pixels.foreach_get(a)
-    bpy.data.images.remove(img)
-    return a.reshape(h, w, 4)[:, :, :channels].copy()
-
-
-def shifted(a, dy, dx, r):
-    h, w = a.shape[0] - 2 * r, a.shape[1] - 2 * r
-    return a[r + dy:r + dy + h, r + dx:r + dx + w]
 
 
 def denoise(beauty, albedo, normal, radius=3, sigma_s=1.8, sigma_a=0.05, sigma_n=0.2, sigma_c=0.12):
@@ -350,7 +314,7 @@ def render_job(job, size, samples):
     pts = piece_points(root)
     cam, (cx, cy), bounds, pitch = setup_camera(scene, pts, size)
     tmpdir = tempfile.mkdtemp(prefix="stagecraft_sprite_")
-    setup_compositor(scene, tmpdir)
+    setup_compositor(scene, tmpdir, extra_slots=(("shadow", "Shadow Catcher"),), color_mode="RGBA")
     t_build = time.time()
     bpy.ops.render.render(write_still=False)
     t_render = time.time()
@@ -360,7 +324,7 @@ def render_job(job, size, samples):
     def find(stem):
         return sorted(glob.glob(os.path.join(tmpdir, stem + "*.exr")))[0]
 
-    beauty = load_exr(find("beauty"), w, h)[::-1]
+    beauty = load_exr(find("beauty"), w, h, 4)[::-1]
     albedo = load_exr(find("albedo"), w, h, 3)[::-1]
     normal = load_exr(find("normal"), w, h, 3)[::-1]
     catcher = load_exr(find("shadow"), w, h, 3)[::-1]

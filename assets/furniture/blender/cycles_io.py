@@ -1,0 +1,49 @@
+"""Render plumbing shared by the furniture sprites and the landing room: aiming lights and cameras, writing
+the beauty and denoising passes to EXR through the compositor, and reading them back as numpy arrays for our
+own denoise (Debian's Blender has no OpenImageDenoise)."""
+
+import bpy
+import numpy as np
+from mathutils import Vector
+
+DENOISE_SLOTS = (("beauty", "Image"), ("albedo", "Denoising Albedo"), ("normal", "Denoising Normal"))
+
+
+def aim(obj, direction):
+    obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
+
+
+def setup_compositor(scene, tmpdir, extra_slots=(), color_mode=None):
+    """Write the beauty pass (linear), the denoising albedo and normal, and any extra passes to EXR files."""
+    scene.use_nodes = True
+    nt = scene.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    rl = nt.nodes.new("CompositorNodeRLayers")
+    comp = nt.nodes.new("CompositorNodeComposite")
+    nt.links.new(rl.outputs["Image"], comp.inputs["Image"])
+    fo = nt.nodes.new("CompositorNodeOutputFile")
+    fo.base_path = tmpdir
+    fo.format.file_format = "OPEN_EXR"
+    fo.format.color_depth = "32"
+    fo.format.exr_codec = "ZIP"
+    if color_mode is not None:
+        fo.format.color_mode = color_mode
+    fo.file_slots.clear()
+    for slot, sock in (*DENOISE_SLOTS, *extra_slots):
+        fo.file_slots.new(slot)
+        nt.links.new(rl.outputs[sock], fo.inputs[slot])
+
+
+def load_exr(path, w, h, channels=3):
+    img = bpy.data.images.load(path)
+    a = np.empty(w * h * 4, dtype=np.float32)
+    img.pixels.foreach_get(a)
+    bpy.data.images.remove(img)
+    return a.reshape(h, w, 4)[:, :, :channels].copy()
+
+
+def shifted(a, dy, dx, r):
+    """View of the padded array a shifted by (dy, dx)."""
+    h, w = a.shape[0] - 2 * r, a.shape[1] - 2 * r
+    return a[r + dy:r + dy + h, r + dx:r + dx + w]
