@@ -1,3 +1,4 @@
+import { type Box, maskBBox } from '../mask.ts';
 import { diffusionFill } from './diffusion.ts';
 import { downsample, type Canvas } from './planes.ts';
 
@@ -256,7 +257,9 @@ export function exemplarFill(canvas: Canvas, options: ExemplarOptions = DEFAULT_
     diffusionFill(smooth);
     fillByExemplars(canvas, options);
     // Blur only a window around the hole: the rest of the crop is never written.
-    const [x1, y1, x2, y2] = holeBox(canvas, 3 * options.detailRadius + 1);
+    const box = holeBox(canvas, 3 * options.detailRadius + 1);
+    if (!box) return;
+    const [x1, y1, x2, y2] = box;
     const ww = x2 - x1,
       wh = y2 - y1;
     const low = blur(window(canvas.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
@@ -273,20 +276,11 @@ export function exemplarFill(canvas: Canvas, options: ExemplarOptions = DEFAULT_
   fillByExemplars(canvas, options);
 }
 
-function holeBox(c: Canvas, pad: number): [number, number, number, number] {
-  let x1 = c.w,
-    y1 = c.h,
-    x2 = -1,
-    y2 = -1;
-  for (let y = 0; y < c.h; y++)
-    for (let x = 0; x < c.w; x++) {
-      if (!c.hole[y * c.w + x]) continue;
-      if (x < x1) x1 = x;
-      if (x > x2) x2 = x;
-      if (y < y1) y1 = y;
-      if (y > y2) y2 = y;
-    }
-  return [Math.max(0, x1 - pad), Math.max(0, y1 - pad), Math.min(c.w, x2 + 1 + pad), Math.min(c.h, y2 + 1 + pad)];
+/** The hole's bounding box grown by `pad` (clipped to the canvas); null when there is no hole. */
+function holeBox(c: Canvas, pad: number): Box | null {
+  const box = maskBBox({ data: c.hole, width: c.w, height: c.h });
+  if (!box) return null;
+  return [Math.max(0, box[0] - pad), Math.max(0, box[1] - pad), Math.min(c.w, box[2] + pad), Math.min(c.h, box[3] + pad)];
 }
 
 function window(rgb: Float32Array, w: number, x: number, y: number, ww: number, wh: number): Float32Array {
@@ -377,19 +371,8 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions): void {
 }
 
 function holeExtent(c: Canvas): number {
-  let x1 = c.w,
-    y1 = c.h,
-    x2 = -1,
-    y2 = -1;
-  for (let y = 0; y < c.h; y++)
-    for (let x = 0; x < c.w; x++) {
-      if (!c.hole[y * c.w + x]) continue;
-      if (x < x1) x1 = x;
-      if (x > x2) x2 = x;
-      if (y < y1) y1 = y;
-      if (y > y2) y2 = y;
-    }
-  return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
+  const box = maskBBox({ data: c.hole, width: c.w, height: c.h });
+  return box ? Math.max(box[2] - box[0], box[3] - box[1]) : 0;
 }
 
 function upsampleField(coarse: LevelState, fine: LevelState): void {
