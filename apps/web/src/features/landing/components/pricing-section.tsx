@@ -10,7 +10,6 @@ import {
   CREDIT_PACKS,
   PAID_PLANS_START_FROM,
   FREE_PLAN_ROOMS,
-  PRO_MONTHLY_CREDITS,
   PRO_PLANS,
   SIGNUP_CREDITS,
   type SubscriptionPlan,
@@ -22,6 +21,7 @@ import { LandingSection } from './landing-section.tsx';
 import { PlanComparison } from '../../../components/plan-comparison.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { FeatureList } from '../../../components/feature-list.tsx';
+import { PRO_PLAN_FEATURES } from '../../../lib/plan-features.ts';
 
 type BillingInterval = SubscriptionPlan['interval'];
 
@@ -163,15 +163,7 @@ export function PricingSection() {
           }
           action={{ label: 'Go Pro', to: '/app/pricing' }}
         >
-          <FeatureList
-            items={[
-              `${PRO_MONTHLY_CREDITS} credits every month, enough for 10 to 15 rooms`,
-              'No watermark on exports',
-              'Your logo and signature on every export',
-              'Design history and saved templates',
-              'Rush processing: your jobs go first',
-            ]}
-          />
+          <FeatureList items={PRO_PLAN_FEATURES} />
         </PlanCard>
 
         <PlanCard

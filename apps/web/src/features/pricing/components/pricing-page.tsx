@@ -6,14 +6,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  FREE_PLAN_ROOMS,
-  PRO_MONTHLY_CREDITS,
-  SIGNUP_CREDITS,
-  type CatalogueItem,
-  type PlanKey,
-  type PlansResponse,
-} from '@stagecraft/contracts';
+import { FREE_PLAN_ROOMS, SIGNUP_CREDITS, type CatalogueItem, type PlanKey, type PlansResponse } from '@stagecraft/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -30,6 +23,7 @@ import { readPricingContext, type PricingContext } from '../hooks/pricing-contex
 import { BillingChoice, type BillingChoiceValue } from './billing-choice.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { FeatureList } from '../../../components/feature-list.tsx';
+import { PRO_PLAN_FEATURES } from '../../../lib/plan-features.ts';
 import { OfferCard } from './offer-card.tsx';
 import { PricingBanner } from './pricing-banner.tsx';
 
@@ -238,15 +232,7 @@ function PlansView({ catalogue, interval, context, plan, actionFor, onStartFree,
           }
           action={actionFor(pro, interval === 'month' ? 'Go Pro monthly' : 'Go Pro yearly')}
         >
-          <FeatureList
-            items={[
-              `${PRO_MONTHLY_CREDITS} credits every month, enough for 10 to 15 rooms`,
-              'No watermark on exports',
-              'Your logo and signature on every export',
-              'Design history and saved templates',
-              'Rush processing: your jobs go first',
-            ]}
-          />
+          <FeatureList items={PRO_PLAN_FEATURES} />
         </OfferCard>
       )}
 
