@@ -154,6 +154,8 @@ const placement = {
   image_height: z.number().int().positive(),
   ...step,
 };
+/** The fields every placement sends (001 section 3): where, how big, and the image's natural size. */
+export type PlacementFields = z.infer<z.ZodObject<typeof placement>>;
 export const placeFurnitureRequest = z.object({ ...placement, furniture_type: z.string().min(1) });
 export const placeThemedFurnitureRequest = z.object({
   ...placement,

@@ -1,8 +1,7 @@
-import { STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
+import { type PlacementFields, STUDIO_ROUTES, resultImageResponse } from '@stagecraft/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { PlacementBody } from './place-furniture.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
-export function placeCustomFurniture(body: PlacementBody & { furniture_id: string }): Promise<ResultImageAnswer> {
+export function placeCustomFurniture(body: PlacementFields & { furniture_id: string }): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeCustomFurniture, { ...body }, { schema: resultImageResponse });
 }

@@ -1,10 +1,9 @@
-import { STUDIO_ROUTES, resultImageResponse, type ThemeKey } from '@stagecraft/contracts';
+import { type PlacementFields, STUDIO_ROUTES, resultImageResponse, type ThemeKey } from '@stagecraft/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { PlacementBody } from './place-furniture.ts';
 import type { ResultImageAnswer } from './result-image.ts';
 
 export function placeThemedFurniture(
-  body: PlacementBody & { theme_key: ThemeKey; furniture_item: string },
+  body: PlacementFields & { theme_key: ThemeKey; furniture_item: string },
 ): Promise<ResultImageAnswer> {
   return apiClient.post(STUDIO_ROUTES.placeThemedFurniture, { ...body }, { schema: resultImageResponse });
 }

@@ -1,4 +1,4 @@
-import { STUDIO_UPLOAD_MAX_BYTES, type Detection } from '@stagecraft/contracts';
+import { type PlacementFields, STUDIO_UPLOAD_MAX_BYTES, type Detection } from '@stagecraft/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
@@ -17,7 +17,7 @@ import { exportImage } from '../api/export-image.ts';
 import type { CreditCosts } from '../api/get-credit-costs.ts';
 import { followProgress } from '../api/get-progress.ts';
 import { placeCustomFurniture } from '../api/place-custom-furniture.ts';
-import { placeFurniture, type PlacementBody } from '../api/place-furniture.ts';
+import { placeFurniture } from '../api/place-furniture.ts';
 import { placeThemedFurniture } from '../api/place-themed-furniture.ts';
 import { removeObject } from '../api/remove-object.ts';
 import { replaceObject } from '../api/replace-object.ts';
@@ -303,7 +303,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!image) return;
       showMarker('click', point);
       const { mode, placement, theme, sizeScale } = state;
-      let call: (body: PlacementBody) => Promise<ResultImageAnswer>;
+      let call: (body: PlacementFields) => Promise<ResultImageAnswer>;
       let label: string;
       if (mode === 'place') {
         const type = placement.furnitureType;
