@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useConfirmEmailLink } from '../api/confirm-email-link.ts';
 import { confirmationErrorCode, emailConfirmedPath } from '../utils/email-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ConfirmationChecking } from './confirmation-checking.tsx';
 
 /** /app/auth/confirm-email/:key, the link in the verification e-mail: confirm, then show the result screen. */
 export function ConfirmEmailPage() {
@@ -20,10 +18,7 @@ export function ConfirmEmailPage() {
 
   return (
     <AuthCard title="Confirming your email">
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <CircularProgress size={28} aria-hidden />
-        <Typography color="text.secondary">Checking your confirmation link…</Typography>
-      </Box>
+      <ConfirmationChecking />
     </AuthCard>
   );
 }

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { USER_PROFILE_QUERY_KEY } from '../../../lib/account.ts';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
 import { confirmationErrorText } from '../utils/email-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
 
 /** DECISIONS.md: the screen promises a redirect in 3 seconds and keeps that promise. */
 const REDIRECT_TO_LOGIN_MS = 3000;

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLogin } from '../api/login.ts';
@@ -14,7 +15,6 @@ import { useResendVerification } from '../hooks/use-resend-verification.ts';
 import { useTimedMessage } from '../hooks/use-timed-message.ts';
 import { loginFailure, type LoginFailure } from '../utils/login-error.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 /** Spec 000 section 9: a message handed over by another screen stays 6 seconds. */

@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { apiErrorMessage } from '../../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
 
 /** /app/auth/password-reset (and /forgot-password): idle, sending, then success or error (000 section 4). */
 export function PasswordResetPage() {

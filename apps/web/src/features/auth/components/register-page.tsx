@@ -10,6 +10,7 @@ import { HOW_FOUND_OPTIONS } from '@stagecraft/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link as RouterLink } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
@@ -111,11 +112,7 @@ export function RegisterPage() {
       <Alert severity="info" icon={<MailOutlineRoundedIcon fontSize="inherit" />} sx={{ mb: 3 }}>
         You must verify your email address before you can log in. We will send you a confirmation link.
       </Alert>
-      {registerMutation.isError && (
-        <Alert severity="error" role="alert" sx={{ mb: 2.5 }}>
-          {registerFailureMessage(registerMutation.error)}
-        </Alert>
-      )}
+      {registerMutation.isError && <FormFeedback severity="error">{registerFailureMessage(registerMutation.error)}</FormFeedback>}
       <Box component="form" noValidate onSubmit={submit} aria-label="Create your account">
         <Stack spacing={2.25}>
           <TextField

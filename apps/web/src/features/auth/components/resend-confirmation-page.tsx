@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { useResendVerification } from '../hooks/use-resend-verification.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
 
 /** /app/auth/resend-confirmation: a fresh verification e-mail for an address that cannot log in yet. */
 export function ResendConfirmationPage() {

@@ -5,12 +5,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
 
 /** Spec 000 section 9: back to login 2 seconds after a successful reset. */
 const REDIRECT_TO_LOGIN_MS = 2000;

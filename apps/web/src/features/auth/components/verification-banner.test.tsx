@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_PROFILE_QUERY_KEY } from '../../../lib/account.ts';
 import { AuthProvider } from '../../../lib/auth.tsx';
 import { VerificationBanner } from './verification-banner.tsx';
 
@@ -41,8 +42,9 @@ function renderBanner(path: string, isVerified: boolean) {
     return jsonResponse(404, { detail: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
           <VerificationBanner />
@@ -50,7 +52,9 @@ function renderBanner(path: string, isVerified: boolean) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return fetchMock;
+  /** Resolves once the banner has the profile in hand, so a missing banner is a decision, not a wait. */
+  const profileLoaded = () => waitFor(() => expect(queryClient.getQueryCache().find({ queryKey: USER_PROFILE_QUERY_KEY, exact: false })?.state.status).toBe('success'));
+  return { fetchMock, profileLoaded };
 }
 
 afterEach(() => {
@@ -61,7 +65,7 @@ afterEach(() => {
 
 describe('VerificationBanner', () => {
   it('asks an unverified user to verify and resends the e-mail with the bearer token', async () => {
-    const fetchMock = renderBanner('/app/profile', false);
+    const { fetchMock } = renderBanner('/app/profile', false);
     expect(await screen.findByText(/Please verify your email address \(claire@example\.com\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/email/resend/')).toBe(true));
@@ -70,14 +74,12 @@ describe('VerificationBanner', () => {
   });
 
   it('says nothing to a verified user', async () => {
-    const fetchMock = renderBanner('/app', true);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/user/')).toBe(true));
+    await renderBanner('/app', true).profileLoaded();
     expect(screen.queryByText(/Please verify your email address/)).toBeNull();
   });
 
   it('stays off the /app/auth pages', async () => {
-    const fetchMock = renderBanner('/app/auth/change-password', false);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/user/')).toBe(true));
+    await renderBanner('/app/auth/change-password', false).profileLoaded();
     expect(screen.queryByText(/Please verify your email address/)).toBeNull();
   });
 });

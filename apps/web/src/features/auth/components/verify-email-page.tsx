@@ -1,19 +1,18 @@
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import MarkEmailReadRoundedIcon from '@mui/icons-material/MarkEmailReadRounded';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { USER_PROFILE_QUERY_KEY } from '../../../lib/account.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { confirmationErrorCode, confirmationErrorText } from '../utils/email-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormFeedback } from './form-feedback.tsx';
+import { ConfirmationChecking } from './confirmation-checking.tsx';
 
 /** /app/auth/verify-email/:key: confirms through POST /api/auth/email/confirm/ and shows the result here. */
 export function VerifyEmailPage() {
@@ -29,10 +28,7 @@ export function VerifyEmailPage() {
   if (confirmation.isPending) {
     return (
       <AuthCard title="Verifying your email">
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <CircularProgress size={28} aria-hidden />
-          <Typography color="text.secondary">Checking your confirmation link…</Typography>
-        </Box>
+        <ConfirmationChecking />
       </AuthCard>
     );
   }

@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -43,16 +43,8 @@ export function ChangePasswordForm({ fullWidthSubmit = false }: { fullWidthSubmi
   const filled = oldPassword !== '' && newPassword1 !== '' && newPassword2 !== '';
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Change password">
-      {change.isSuccess && (
-        <Alert severity="success" role="status" sx={{ mb: 2.5 }}>
-          {PASSWORD_CHANGED}
-        </Alert>
-      )}
-      {change.isError && (
-        <Alert severity="error" role="alert" sx={{ mb: 2.5 }}>
-          {apiErrorMessage(change.error, 'Failed to change password')}
-        </Alert>
-      )}
+      {change.isSuccess && <FormFeedback severity="success">{PASSWORD_CHANGED}</FormFeedback>}
+      {change.isError && <FormFeedback severity="error">{apiErrorMessage(change.error, 'Failed to change password')}</FormFeedback>}
       <Stack spacing={2.25}>
         <PasswordField
           label="Current password"
