@@ -76,13 +76,14 @@ const highEngagementNudge: GrowthNotificationInput = {
 };
 
 function exportBlockedNudge(feature: string): GrowthNotificationInput {
+  const kind = feature === 'branding' ? 'branding' : 'upgrade';
   return {
     trigger: 'feature_blocked',
     title: 'This export needs Pro',
-    message: feature === 'branding' ? 'Branding applied to exports is part of Pro.' : `${feature} is part of Pro.`,
+    message: kind === 'branding' ? 'Branding applied to exports is part of Pro.' : `${feature} is part of Pro.`,
     type: 'warning',
     priority: 'high',
-    action: { text: 'Upgrade to Pro', type: feature === 'branding' ? 'branding' : 'upgrade', intent: feature === 'branding' ? 'branding' : 'upgrade' },
+    action: { text: 'Upgrade to Pro', type: kind, intent: kind },
   };
 }
 
