@@ -15,9 +15,10 @@ import { notFound } from '../../lib/http-errors.ts';
 
 /**
  * The studio catalogue as the spec's calls serve it: what can be marked, placed and painted, and the themes.
- * The furniture library (@stagecraft/furniture) is the one source; types appear only once rendered.
+ * The furniture library (@stagecraft/furniture) is the one source; types appear only once rendered. Built once:
+ * the library does not change while the server runs.
  */
-export function furnitureTypes() {
+const FURNITURE_TYPES_RESPONSE = (() => {
   const manualObjectTypes = Object.entries(MANUAL_OBJECT_TYPES);
   return {
     success: true as const,
@@ -35,7 +36,9 @@ export function furnitureTypes() {
     ),
     material_labels: { ...WALL_MATERIALS },
   };
-}
+})();
+
+export const furnitureTypes = () => FURNITURE_TYPES_RESPONSE;
 
 export const themes = () => ({ success: true as const, themes: THEMES });
 
@@ -82,6 +85,8 @@ const FURNITURE_SYNONYMS: Record<string, string> = {
   footstool: 'ottoman',
 };
 
+const KNOWN_TYPES: ReadonlySet<string> = new Set(FURNITURE_TYPES);
+
 /**
  * The library type a typed name means: a key ('coffee_table'), a label ('Coffee Table'), a common word
  * ('couch'); or the name as typed when none matches (the caller reports it as unknown).
@@ -91,10 +96,9 @@ export function furnitureTypeFromName(name: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
-  const known = new Set(FURNITURE_TYPES);
-  if (known.has(key)) return key;
-  const synonym = FURNITURE_SYNONYMS[key] ?? FURNITURE_SYNONYMS[key.replace(/s$/, '')];
-  if (synonym && known.has(synonym)) return synonym;
+  if (KNOWN_TYPES.has(key)) return key;
   const singular = key.replace(/s$/, '');
-  return known.has(singular) ? singular : key;
+  const synonym = FURNITURE_SYNONYMS[key] ?? FURNITURE_SYNONYMS[singular];
+  if (synonym && KNOWN_TYPES.has(synonym)) return synonym;
+  return KNOWN_TYPES.has(singular) ? singular : key;
 }

@@ -246,7 +246,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
       let file: Buffer;
       try {
         const image = await readStudioImage(body.image_data, user.id, media);
-        file = await watermark(image.bytes, user.plan === 'free');
+        file = await watermark(image, user.plan === 'free');
       } catch (error) {
         if (isVisionError(error)) throw badRequest(STUDIO_MESSAGES.failedToLoadImage, { error: [error.message] });
         throw error;

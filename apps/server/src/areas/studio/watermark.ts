@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { MAX_INPUT_PIXELS } from '@stagecraft/vision';
 import sharp from 'sharp';
+import type { StudioImage } from './images.ts';
 
 /**
  * "Stagecraft" in white with a soft shadow, RGBA PNG, rendered once from DejaVu Sans Bold (its licence allows
@@ -18,13 +19,12 @@ const EXPORT_JPEG_QUALITY = 92;
 /**
  * An export as a JPEG file (quality 92, 001 section 9). With `apply` (the free plan, DECISIONS.md) the mark is
  * drawn in the bottom-right corner; without it a JPEG leaves byte for byte as it came, and other formats are
- * only re-encoded.
+ * only re-encoded. The format is the one the image's header already gave (`inspectImage`).
  */
-export async function watermark(bytes: Buffer, apply: boolean): Promise<Buffer> {
-  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+export async function watermark(image: Pick<StudioImage, 'bytes' | 'format'>, apply: boolean): Promise<Buffer> {
+  const source = sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   if (!apply) {
-    const { format } = await source.metadata();
-    if (format === 'jpeg') return bytes;
+    if (image.format === 'jpeg') return image.bytes;
     return source
       .autoOrient()
       .flatten({ background: '#ffffff' })
