@@ -27,6 +27,7 @@ import {
   addManualDetection,
   addMarker,
   applyResult,
+  type ApplyResultPayload,
   clearStrokes,
   loadImage,
   removeMarker,
@@ -159,6 +160,27 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     }
   };
 
+  /**
+   * One image edit: the image goes out, the bar follows the engine, and the answer becomes one editor step
+   * (with any detection change that belongs to it) and the new balance. Returns the new image.
+   */
+  const applyEdit = useCallback(
+    async (
+      image: StudioImage,
+      report: (fraction: number) => void,
+      call: (imageData: string, progressId: string) => Promise<ResultImageAnswer>,
+      detectionChange: Omit<ApplyResultPayload, 'image' | 'sessionId'> = {},
+    ): Promise<StudioImage> => {
+      const imageData = await toImageData(image);
+      const answer = await tracked(report, (progressId) => call(imageData, progressId));
+      const result = await toStudioImage(answer.result_image);
+      run(applyResult, { image: result, sessionId: answer.session_id, ...detectionChange });
+      updateCredits(answer.credits_remaining);
+      return result;
+    },
+    [run, updateCredits],
+  );
+
   const detect = useCallback(
     async (imageOverride?: StudioImage) => {
       const image = imageOverride ?? currentImage();
@@ -211,13 +233,13 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
 
   const removeOne = useCallback(
     async (detection: Detection, image: StudioImage, report?: (fraction: number) => void) => {
-      const imageData = await toImageData(image);
-      const answer = await tracked(report ?? (() => {}), (progressId) =>
-        removeObject({ image_data: imageData, detection, session_id: sessionId(), progress_id: progressId }),
+      const result = await applyEdit(
+        image,
+        report ?? (() => {}),
+        (imageData, progressId) =>
+          removeObject({ image_data: imageData, detection, session_id: sessionId(), progress_id: progressId }),
+        { removeDetectionId: detection.id },
       );
-      const result = await toStudioImage(answer.result_image);
-      run(applyResult, { image: result, sessionId: answer.session_id, removeDetectionId: detection.id });
-      updateCredits(answer.credits_remaining);
       return result;
     },
     [run, updateCredits],
@@ -276,19 +298,19 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const detection = image ? findDetection(id) : undefined;
       if (!image || !detection || !canAfford(costs?.replacement, INSUFFICIENT_CREDITS.replacement)) return;
       await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async (report) => {
-        const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) =>
-          replaceObject({
-            image_data: imageData,
-            detection,
-            new_furniture_type: name,
-            session_id: sessionId(),
-            progress_id: progressId,
-          }),
+        await applyEdit(
+          image,
+          report,
+          (imageData, progressId) =>
+            replaceObject({
+              image_data: imageData,
+              detection,
+              new_furniture_type: name,
+              session_id: sessionId(),
+              progress_id: progressId,
+            }),
+          { replaceDetection: { id, className: name } },
         );
-        const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result, sessionId: answer.session_id, replaceDetection: { id, className: name } });
-        updateCredits(answer.credits_remaining);
         toast.success(`Replaced ${detection.class_name} with ${name}`, SUCCESS_TOAST);
       });
     },
@@ -328,8 +350,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       }
       showMarker('preview', point, label);
       await perform('placement', `Placing ${label}…`, async (report) => {
-        const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) =>
+        await applyEdit(image, report, (imageData, progressId) =>
           call({
             image_data: imageData,
             x: point.x,
@@ -341,9 +362,6 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
             progress_id: progressId,
           }),
         );
-        const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result, sessionId: answer.session_id });
-        updateCredits(answer.credits_remaining);
         toast.success(`Placed ${label}`, SUCCESS_TOAST);
         growth.onLayoutCreated();
       });
@@ -356,8 +374,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const image = currentImage();
       if (!image || !canAfford(costs?.wall_material_change, INSUFFICIENT_CREDITS.walls)) return;
       await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
-        const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) =>
+        await applyEdit(image, report, (imageData, progressId) =>
           changeWallMaterial({
             image_data: imageData,
             material_type: material,
@@ -365,9 +382,6 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
             progress_id: progressId,
           }),
         );
-        const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result, sessionId: answer.session_id });
-        updateCredits(answer.credits_remaining);
         toast.success(`Walls changed to ${humanize(material).toLowerCase()}`, SUCCESS_TOAST);
         onTutorialAction('walls');
       });
@@ -385,8 +399,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!furnitureType) return void toast.error(STUDIO_MESSAGES.selectFurniture, ERROR_TOAST);
       if (!canAfford(costs?.drawing_add_furniture, INSUFFICIENT_CREDITS.placement)) return;
       await perform('placement', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async (report) => {
-        const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) =>
+        await applyEdit(image, report, (imageData, progressId) =>
           addFurnitureToDrawnArea({
             image_data: imageData,
             mask_image: mask,
@@ -395,9 +408,6 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
             progress_id: progressId,
           }),
         );
-        const result = await toStudioImage(answer.result_image);
-        run(applyResult, { image: result, sessionId: answer.session_id });
-        updateCredits(answer.credits_remaining);
         toast.success(`Added ${humanize(furnitureType).toLowerCase()}`, SUCCESS_TOAST);
         growth.onLayoutCreated();
       });
@@ -414,8 +424,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!mask || mask.length < 100) return void toast.error(STUDIO_MESSAGES.drawToErase, ERROR_TOAST);
       if (!canAfford(costs?.drawing_erase, INSUFFICIENT_CREDITS.erase)) return;
       await perform('erase', 'Erasing the drawn area…', async (report) => {
-        const imageData = await toImageData(image);
-        const answer = await tracked(report, (progressId) =>
+        // 001 section 4: the result becomes the current image, credits update, the drawing clears.
+        await applyEdit(image, report, (imageData, progressId) =>
           eraseFromDrawnArea({
             image_data: imageData,
             mask_image: mask,
@@ -424,10 +434,6 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
             progress_id: progressId,
           }),
         );
-        const result = await toStudioImage(answer.result_image);
-        // 001 section 4: the result becomes the current image, credits update, the drawing clears.
-        run(applyResult, { image: result, sessionId: answer.session_id });
-        updateCredits(answer.credits_remaining);
         toast.success('Erased', SUCCESS_TOAST);
       });
     },

@@ -103,13 +103,15 @@ export const addManualDetection = defineAction<Detection>({
  * An operation's result becomes the current image (each placement, removal, wall change, erase). Optional
  * edits of the detection list travel with it so that one undo takes back the whole step.
  */
-export const applyResult = defineAction<{
+export interface ApplyResultPayload {
   image: StudioImage;
   /** The design session the server recorded the step in: later steps of this room join it. */
   sessionId?: string;
   removeDetectionId?: Detection['id'];
   replaceDetection?: { id: Detection['id']; className: string };
-}>({
+}
+
+export const applyResult = defineAction<ApplyResultPayload>({
   name: 'applyResult',
   recordsHistory: true,
   perform: (state, { image, sessionId, removeDetectionId, replaceDetection }) => {
