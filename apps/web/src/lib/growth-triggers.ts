@@ -29,7 +29,7 @@ export interface GrowthNotificationInput {
  */
 export interface GrowthTriggers {
   notify: (notification: GrowthNotificationInput) => void;
-  /** Records the layout, then nudges towards unlimited rooms once, on the third layout. */
+  /** After a layout (the server has recorded it): nudges towards unlimited rooms once, on the third layout. */
   onLayoutCreated: () => void;
   /** First 4K export: a branding nudge after 2 s. */
   onFirst4kExport: () => void;

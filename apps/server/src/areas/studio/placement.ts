@@ -3,6 +3,7 @@ import {
   type Detection,
   FAILURE_PREFIXES,
   INSUFFICIENT_CREDITS_MESSAGES,
+  type PlacementFields,
   type ResultImageResponse,
   STUDIO_MESSAGES,
   type ThemeKey,
@@ -28,17 +29,6 @@ async function libraryPiece(prefix: Prefix, field: string, type: string, theme: 
 /** The point of a placement in the photo's own pixels (the client sends it in its image_width x image_height). */
 function naturalPoint(body: PlacementFields, image: StudioImage): { x: number; y: number } {
   return { x: (body.x * image.width) / body.image_width, y: (body.y * image.height) / body.image_height };
-}
-
-interface PlacementFields {
-  image_data: string;
-  x: number;
-  y: number;
-  size_scale: number;
-  image_width: number;
-  image_height: number;
-  session_id?: string;
-  progress_id?: string;
 }
 
 function assertInside(body: PlacementFields): void {
