@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createVerifiedUser } from './support/accounts.ts';
+import { fixturePath } from '../packages/vision/src/testing/fixtures.ts';
 
 /**
  * The design studio in Chromium against the real server and the real vision engine: the demo tutorial on the
@@ -14,9 +15,9 @@ import { createVerifiedUser } from './support/accounts.ts';
 type Account = Awaited<ReturnType<typeof createVerifiedUser>>;
 
 /** The real room photo (a living room with a sectional sofa and an armchair), at about 1920 px like a listing photo. */
-const ROOM_FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/rooms/furnished_roomgpt_original-pic.jpg');
+const ROOM_FIXTURE = fixturePath('furnished_roomgpt_original-pic.jpg');
 /** A product photo of an armchair: the cut-out flattened onto a studio-white background, as a seller shoots it. */
-const FURNITURE_FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/rooms/furniture/furni_product-1.png');
+const FURNITURE_FIXTURE = fixturePath('furniture/furni_product-1.png');
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS ?? path.join(os.tmpdir(), 'studio-e2e');
 
 async function roomPhoto(): Promise<Buffer> {

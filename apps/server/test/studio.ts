@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { PlanKey } from '@stagecraft/contracts';
+import { readFixture } from '@stagecraft/vision/testing';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createUsersRepository } from '../src/areas/auth/users-repository.ts';
@@ -9,13 +8,8 @@ import { users } from '../src/db/schema.ts';
 import { bearer, uniqueName } from './accounts.ts';
 import type { TestContext } from './test-app.ts';
 
-/** Room photos shared by the project's tests (`../shared` beside the repository, or $STAGECRAFT_FIXTURES). */
-export const ROOM_FIXTURES_DIR =
-  process.env.STAGECRAFT_FIXTURES ?? fileURLToPath(new URL('../../../../shared/fixtures/rooms', import.meta.url));
-
-export async function readRoomFixture(name: string): Promise<Buffer> {
-  return readFile(`${ROOM_FIXTURES_DIR}/${name}`);
-}
+/** A room photo of the shared fixtures (one resolver for every package: `@stagecraft/vision/testing`). */
+export const readRoomFixture = readFixture;
 
 /** A real room photo with its long side scaled to `longSide`, as JPEG bytes. */
 export async function roomPhoto(name: string, longSide: number): Promise<Buffer> {

@@ -1,13 +1,22 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
-/** Test and eval helpers only: the product never reads /work/shared. */
-// `shared/` sits beside the repository (as on the developers' machines and in CI).
+/**
+ * The room photos of the tests, evals and benches of every package (the product never reads them):
+ * `shared/fixtures/rooms` beside the repository, as on the developers' machines and in CI, or
+ * $STAGECRAFT_FIXTURES.
+ */
 export const FIXTURES_DIR =
   process.env.STAGECRAFT_FIXTURES ?? fileURLToPath(new URL('../../../../../shared/fixtures/rooms', import.meta.url));
 
 export function fixturePath(name: string): string {
+  if (!existsSync(FIXTURES_DIR)) {
+    throw new Error(
+      `The room fixtures are not at ${FIXTURES_DIR}: clone the repository beside shared/ or set STAGECRAFT_FIXTURES.`,
+    );
+  }
   return `${FIXTURES_DIR}/${name}`;
 }
 
