@@ -1,19 +1,30 @@
 """
-Stagecraft landing page -- procedural before/after living-room render.
+Stagecraft before/after room renders: the landing page's living room and the
+room-staging guides' bedroom, dining room and home office.
 
-Builds a complete living room in Blender (walls, wood floor, skirting, a large
-window with daylight, a door) entirely from code -- no downloaded assets -- and
-renders either
+Builds a complete room in Blender (walls, wood floor, skirting, a window with
+daylight, a door) entirely from code -- no downloaded assets -- and renders either
 
   * variant "empty"  : the bare room, as a real-estate photographer would shoot it
-  * variant "staged" : the SAME room, camera, lights and exposure, virtually
-                       staged with a sofa, cushions, rug, coffee table, armchair,
-                       floor lamp, potted plant and framed art.
+  * variant "staged" : the SAME room, camera, lights, exposure and seed, virtually
+                       staged with furniture.
+
+Rooms (--room, default living):
+  living   sofa, cushions, rug, coffee table, armchair, floor lamp, plant, framed art
+           (modelled in this file; the landing page's pair)
+  bedroom  bed with bedding and pillows, two nightstands with lamps, rug, art, plant
+  dining   table with six chairs, pendant, sideboard, rug, art, plant
+  office   desk with chair, bookshelf with books, floor lamp, plant, rug
+The guide rooms are staged with the app's own furniture generators
+(assets/furniture/blender/pieces.py) and catalogue parameters (themes.py).
+Every room is one RoomSpec (size, paint, floor, window, door, camera, sun, fill,
+exposure, staging function) read by the shared room, camera and light builders.
 
 Usage (headless):
 
   blender -b --factory-startup -t 1 -P assets/landing/render_room.py -- \
-      --variant empty|staged --out PATH.png --width 1200 --height 800 --samples N
+      --room living|bedroom|dining|office --variant empty|staged \
+      --out PATH.png --width 1200 --height 800 --samples N
 
 Optional flags:
   --no-denoise   write the raw Cycles result (no edge-aware filtering)
@@ -25,7 +36,7 @@ and applies a small, albedo/normal-guided cross-bilateral filter in numpy on
 the demodulated illumination.  The result is then written through the scene's
 Filmic view transform.
 
-Units are metres.  Room interior: x in [0, ROOM_X], y in [0, ROOM_Y],
+Units are metres.  Room interior: x in [0, width], y in [0, depth],
 floor at z = 0.  The camera stands near the front-right corner and looks
 three-quarter toward the back-left corner (window wall on the left).
 """
@@ -39,6 +50,8 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
 
 import numpy as np
 from mathutils import Vector, Euler
@@ -50,8 +63,10 @@ from geometry import (  # noqa: E402
 )
 from cycles_io import aim, load_exr, setup_compositor, shifted  # noqa: E402
 from materials import (  # noqa: E402
-    bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
+    Materials, bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
 )
+import pieces  # noqa: E402  (the app's furniture generators, reused for the guide rooms)
+import themes  # noqa: E402  (their catalogue parameter sets)
 
 
 # ----------------------------------------------------------------------------
@@ -60,12 +75,14 @@ from materials import (  # noqa: E402
 
 def parse_args():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    opts = {"variant": "empty", "out": "/tmp/room.png", "width": 1200,
+    opts = {"room": "living", "variant": "empty", "out": "/tmp/room.png", "width": 1200,
             "height": 800, "samples": 64, "denoise": True, "keep_raw": False}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--variant":
+        if a == "--room":
+            opts["room"] = argv[i + 1]; i += 2
+        elif a == "--variant":
             opts["variant"] = argv[i + 1]; i += 2
         elif a == "--out":
             opts["out"] = argv[i + 1]; i += 2
@@ -81,27 +98,19 @@ def parse_args():
             opts["keep_raw"] = True; i += 1
         else:
             raise SystemExit("unknown argument: %s" % a)
+    if opts["room"] not in ROOMS:
+        raise SystemExit("--room must be one of: %s" % ", ".join(ROOMS))
     if opts["variant"] not in ("empty", "staged"):
         raise SystemExit("--variant must be 'empty' or 'staged'")
     return opts
 
 
 # ----------------------------------------------------------------------------
-# Room dimensions / layout constants
+# Constants shared by every room (the per-room numbers live in a RoomSpec, below)
 # ----------------------------------------------------------------------------
 
-ROOM_X = 5.2      # width  (x)
-ROOM_Y = 4.6      # depth  (y)
-ROOM_H = 2.7      # height (z)
 WALL_T = 0.16     # wall thickness
-
-# Window in the left wall (x = 0): horizontal span in y, vertical span in z
-WIN_Y0, WIN_Y1 = 1.45, 3.75
-WIN_Z0, WIN_Z1 = 0.40, 2.35
-
-# Door in the back wall (y = ROOM_Y): span in x, height
-DOOR_X0, DOOR_X1 = 4.05, 4.93
-DOOR_H = 2.10
+DOOR_H = 2.10     # door opening height (leaf ~2.09 m, a standard interior door)
 
 
 # ----------------------------------------------------------------------------
@@ -180,18 +189,21 @@ def mat_wood(name, dark, light, rough=0.45, grain_scale=6.0):
     return mat
 
 
-def mat_floor():
-    """Oak plank floor: brick texture = staggered boards with hairline seams,
-    per-board tone + grain offset, satin lacquer with roughness variation."""
-    mat, nt, out = new_material("OakFloor")
+def mat_floor(dark=(0.27, 0.155, 0.075), light=(0.50, 0.33, 0.18), board_w=0.185,
+              board_l=1.45, name="OakFloor"):
+    """Plank floor: brick texture = staggered boards with hairline seams,
+    per-board tone + grain offset, satin lacquer with roughness variation.
+    The defaults are the living room's oak; other rooms pass their own wood tones
+    and board sizes so the four guide rooms don't share one floor."""
+    mat, nt, out = new_material(name)
     vec = obj_coords(nt)
     brick = nt.nodes.new("ShaderNodeTexBrick")
     brick.offset = 0.37
     brick.offset_frequency = 1
     brick.squash = 1.0
     brick.inputs["Scale"].default_value = 1.0
-    brick.inputs["Brick Width"].default_value = 1.45
-    brick.inputs["Row Height"].default_value = 0.185
+    brick.inputs["Brick Width"].default_value = board_l
+    brick.inputs["Row Height"].default_value = board_w
     brick.inputs["Mortar Size"].default_value = 0.0032
     brick.inputs["Mortar Smooth"].default_value = 0.3
     brick.inputs["Bias"].default_value = 0.0
@@ -200,7 +212,7 @@ def mat_floor():
     brick.inputs["Mortar"].default_value = (0.0, 0.0, 0.0, 1)
     nt.links.new(vec, brick.inputs["Vector"])
     # brick "Color" output = random grey per board (mortar black)
-    col, height = wood_nodes(nt, vec, (0.27, 0.155, 0.075), (0.50, 0.33, 0.18),
+    col, height = wood_nodes(nt, vec, dark, light,
                              grain_scale=5.0, plank_offset=brick.outputs["Color"], pore=0.12)
     tone = map_range(nt, brick.outputs["Color"], 0.0, 1.0, 0.72, 1.15)
     col = mix_rgb(nt, "MULTIPLY", 1.0, col, tone)
@@ -357,16 +369,21 @@ def mat_rug():
     return mat
 
 
-def mat_art():
-    """Abstract colour-field print for the framed picture (on canvas-like paper)."""
-    mat, nt, out = new_material("Art")
+ART_TERRACOTTA = ((0.62, 0.30, 0.18), (0.85, 0.78, 0.66), (0.11, 0.17, 0.25), (0.78, 0.58, 0.28))
+
+
+def mat_art(palette=ART_TERRACOTTA, name="Art", scale=1.6):
+    """Abstract colour-field print for the framed picture (on canvas-like paper).
+    palette: four linear-RGB colours laid out by a soft noise field."""
+    mat, nt, out = new_material(name)
     vec = obj_coords(nt, (1.0, 1.0, 1.0))
-    n = noise(nt, vec, 1.6, 2.0, 0.45)
+    n = noise(nt, vec, scale, 2.0, 0.45)
+    c0, c1, c2, c3 = palette
     shapes = ramp(nt, n.outputs["Fac"], [
-        (0.0, (0.62, 0.30, 0.18)), (0.40, (0.62, 0.30, 0.18)),
-        (0.42, (0.85, 0.78, 0.66)), (0.52, (0.85, 0.78, 0.66)),
-        (0.54, (0.11, 0.17, 0.25)), (0.62, (0.11, 0.17, 0.25)),
-        (0.64, (0.78, 0.58, 0.28)), (1.0, (0.78, 0.58, 0.28))], interp="LINEAR")
+        (0.0, c0), (0.40, c0),
+        (0.42, c1), (0.52, c1),
+        (0.54, c2), (0.62, c2),
+        (0.64, c3), (1.0, c3)], interp="LINEAR")
     paper = noise(nt, vec, 400.0, 4.0, 0.6)
     p = principled(nt, (0.8, 0.7, 0.6), 0.85, Specular=0.3)
     nt.links.new(shapes, p.inputs["Base Color"])
@@ -410,8 +427,14 @@ RUG_DIMS = (2.6, 1.85, 0.012)
 # Architecture (present in both variants)
 # ----------------------------------------------------------------------------
 
-def build_room(M):
+def build_room(M, S):
+    """Shell of the room described by the spec S: walls with a window opening in the
+    left wall (x = 0) and a door in the back wall (y = depth), trims, and the garden
+    seen through the window."""
     T = WALL_T
+    ROOM_X, ROOM_Y, ROOM_H = S.size
+    WIN_Y0, WIN_Y1, WIN_Z0, WIN_Z1 = S.window
+    DOOR_X0, DOOR_X1 = S.door
     # floor slab (top surface at z=0) and ceiling slab
     box_minmax("Floor", -T, ROOM_X + T, -T, ROOM_Y + T, -0.06, 0.0, M["floor"], bevel=0)
     box_minmax("Ceiling", -T, ROOM_X + T, -T, ROOM_Y + T, ROOM_H, ROOM_H + 0.1,
@@ -441,11 +464,13 @@ def build_room(M):
     box_minmax("WinFrameL", fx0, fx1, WIN_Y0, WIN_Y0 + fw, WIN_Z0, WIN_Z1, fm, 0.004)
     box_minmax("WinFrameR", fx0, fx1, WIN_Y1 - fw, WIN_Y1, WIN_Z0, WIN_Z1, fm, 0.004)
     span = WIN_Y1 - WIN_Y0
-    for k in (1, 2):
-        yc = WIN_Y0 + span * k / 3
+    for k in range(1, S.panes):
+        yc = WIN_Y0 + span * k / S.panes
         box_minmax("WinMullion%d" % k, fx0, fx1, yc - fw * 0.6, yc + fw * 0.6,
                    WIN_Z0, WIN_Z1, fm, 0.004)
-    box_minmax("WinTransom", fx0, fx1, WIN_Y0, WIN_Y1, 1.95, 1.95 + fw * 0.9, fm, 0.004)
+    if S.transom_z is not None:
+        box_minmax("WinTransom", fx0, fx1, WIN_Y0, WIN_Y1, S.transom_z, S.transom_z + fw * 0.9,
+                   fm, 0.004)
     box_minmax("WinGlass", -0.082, -0.078, WIN_Y0 + fw, WIN_Y1 - fw, WIN_Z0 + fw,
                WIN_Z1 - fw, M["glass"], bevel=0)
     box_minmax("WinSillBoard", -0.05, 0.035, WIN_Y0 - 0.03, WIN_Y1 + 0.03,
@@ -728,9 +753,11 @@ def build_plant(M, loc):
     return root
 
 
-def build_picture(M, center):
-    root = empty("Picture", center)
-    W, H, D = 0.95, 0.70, 0.035
+def build_picture(M, center, rot_z=0.0, size=(0.95, 0.70), print_size=(0.56, 0.38), art="art"):
+    """Framed print hanging on a wall; its face looks along -y before rot_z."""
+    root = empty("Picture", center, rot_z)
+    W, H = size
+    D = 0.035
     # frame: four bevelled oak rails
     rail = 0.035
     for (x, z, w, h) in ((0, H / 2 - rail / 2, W, rail), (0, -H / 2 + rail / 2, W, rail),
@@ -738,11 +765,13 @@ def build_picture(M, center):
         box("FrameRail", (w, D, h), (x, 0, z), M["frame"], bevel=0.004, parent=root)
     box("PassePartout", (W - 2 * rail, 0.01, H - 2 * rail), (0, 0.008, 0), M["mat_board"],
         bevel=0.0, parent=root)
-    box("ArtPrint", (0.56, 0.012, 0.38), (0, 0.002, 0), M["art"], bevel=0.0, parent=root)
+    box("ArtPrint", (print_size[0], 0.012, print_size[1]), (0, 0.002, 0), M[art], bevel=0.0,
+        parent=root)
     return root
 
 
-def build_staging(M):
+def stage_living(M, L, S):
+    ROOM_Y = S.size[1]
     # rug centred in front of the sofa
     rug = box("Rug", RUG_DIMS, (2.15, 2.95, RUG_DIMS[2] / 2), M["rug"], bevel=0.005, segments=2)
     # sofa against the back wall, facing the room (-y)
@@ -761,32 +790,214 @@ def build_staging(M):
 
 
 # ----------------------------------------------------------------------------
+# Guide rooms (bedroom, dining, office): staged with the furniture library
+# ----------------------------------------------------------------------------
+
+class LampsOffMaterials(Materials):
+    """The furniture library's materials, with every lamp switched off.
+
+    Its shades glow and its bulbs emit (right for catalogue sprites), but a
+    before/after pair must share its lighting: the staged photo may add
+    furniture, not light.  Bulbs become frosted glass, shades lose their glow.
+    """
+
+    def get(self, spec):
+        if isinstance(spec, dict) and spec.get("kind") == "bulb":
+            spec = {"kind": "plain", "color": (0.8, 0.78, 0.74), "rough": 0.25}
+        elif isinstance(spec, dict) and spec.get("kind") == "shade":
+            spec = dict(spec, glow=0.0)
+        return super().get(spec)
+
+
+def catalogue(theme, kind, **overrides):
+    """A copy of one piece's parameters from the app's theme catalogue (themes.py),
+    so the guide rooms show furniture users can actually pick."""
+    for k, _label, params in themes.THEMES[theme]:
+        if k == kind:
+            return dict(params, **overrides)
+    raise KeyError("%s has no %s" % (theme, kind))
+
+
+def place(kind, params, L, loc, rot_deg=0.0):
+    """Build a library piece (its back toward local +y, front toward -y) and set it
+    down at loc, turned rot_deg about z: 0 = back to the back wall, +90 = back to
+    the left (window) wall, -90 = back to the right wall, 180 = facing the back wall."""
+    root = pieces.build(kind, params, L)
+    root.location = loc
+    root.rotation_euler = (0, 0, math.radians(rot_deg))
+    return root
+
+
+def build_pendant(L, xy, ceiling, bottom_z, metal):
+    """Dome pendant on a fabric cord: ceiling canopy, cord, spun-metal shade."""
+    x, y = xy
+    m = L.get(metal)
+    cylinder("Canopy", 0.06, 0.06, 0.025, (x, y, ceiling - 0.025), m, segs=32, parent=None)
+    cord_top = ceiling - 0.02
+    shade_h = 0.24
+    cylinder("Cord", 0.004, 0.004, cord_top - (bottom_z + shade_h), (x, y, bottom_z + shade_h),
+             L.get({"kind": "plain", "color": (0.02, 0.02, 0.02), "rough": 0.6}), segs=8)
+    lathe("PendantShade", [(0.0001, shade_h + 0.012), (0.035, shade_h + 0.01), (0.05, shade_h - 0.03),
+                           (0.16, shade_h - 0.12), (0.215, 0.02), (0.225, 0.0)],
+          (x, y, bottom_z), m, cap_bottom=False, subsurf=1, solidify=0.003)
+    sphere_obj = link(bpy.data.objects.new("PendantBulb", sphere_mesh("PendantBulbMesh", 0.05, 16, 8)))
+    sphere_obj.location = (x, y, bottom_z + 0.06)
+    sphere_obj.data.materials.append(L.get({"kind": "bulb"}))   # frosted, not lit (LampsOffMaterials)
+
+
+def stage_bedroom(M, L, S):
+    X, Y, H = S.size
+    bx = 2.35                                   # bed centred on the back wall, left of the door
+    bed = catalogue("contemporary", "bed")     # channel-tufted grey bed, boucle throw
+    L_bed = bed.get("length", 2.05)
+    # headboard back face sits at local y = L/2 + 0.10: keep 1 cm off the wall
+    place("bed", bed, L, (bx, Y - L_bed / 2 - 0.11, 0))
+    ns = catalogue("japandi", "nightstand")    # pale oak, one drawer, paper-shade lamp
+    off = bed.get("width", 1.6) / 2 + 0.06 + 0.06 + ns["width"] / 2
+    for sx in (-1, 1):
+        place("nightstand", ns, L, (bx + sx * off, Y - ns.get("depth", 0.4) / 2 - 0.03, 0))
+    # rug crosswise under the lower two thirds of the bed, 0.8 m beyond its foot
+    place("rug", catalogue("contemporary", "rug", width=2.6, depth=1.8), L,
+          (bx, Y - L_bed - 0.11 + 0.55, 0))
+    build_picture(M, (bx, Y - 0.02, 1.78), size=(1.2, 0.8), print_size=(0.84, 0.5), art="art_bed")
+    # fig in the corner between window and nightstand, its widest stem turned into the room
+    place("plant", catalogue("scandinavian", "plant", height=1.5), L, (0.55, Y - 0.6, 0), 200)
+
+
+def stage_dining(M, L, S):
+    X, Y, H = S.size
+    tx, ty = 2.3, 2.2
+    table = catalogue("modern-farmhouse", "dining_table")     # oak top, black X trestles
+    tw, td = table["width"], table["depth"]
+    place("dining_table", table, L, (tx, ty, 0))
+    chair = catalogue("modern-farmhouse", "dining_chair")     # black windsor, oak seat
+    # two chairs per long side (seat front tucked 8 cm under the top), one at each end
+    for sx in (-1, 1):
+        place("dining_chair", chair, L, (tx + sx * 0.46, ty - td / 2 - 0.17, 0), 180)
+        place("dining_chair", chair, L, (tx + sx * 0.46, ty + td / 2 + 0.17, 0), 0)
+    place("dining_chair", chair, L, (tx - tw / 2 - 0.12, ty, 0), 90)
+    place("dining_chair", chair, L, (tx + tw / 2 + 0.12, ty, 0), -90)
+    # rug big enough that pulled-out chairs stay on it (table + ~0.6 m all round)
+    place("rug", catalogue("scandinavian", "rug", width=3.0, depth=2.2), L, (tx, ty, 0))
+    sb = catalogue("mid-century-modern", "dresser", width=1.5, height=0.78)   # walnut sideboard
+    place("dresser", sb, L, (tx, Y - sb.get("depth", 0.48) / 2 - 0.04, 0))
+    build_picture(M, (tx, Y - 0.02, 1.62), size=(1.0, 0.7), print_size=(0.62, 0.4), art="art_dining")
+    build_pendant(L, (tx, ty), H, 1.55, themes.BLACK_STEEL)
+    place("plant", catalogue("scandinavian", "plant"), L, (0.55, Y - 0.55, 0), 200)
+
+
+def stage_office(M, L, S):
+    X, Y, H = S.size
+    desk = catalogue("industrial", "desk")        # reclaimed top on hairpin legs
+    wy = (S.window[0] + S.window[1]) / 2
+    # desk under the window, back to the left wall, so the sitter faces the daylight
+    place("desk", desk, L, (desk["depth"] / 2 + 0.02, wy, 0), 90)
+    place("dining_chair", catalogue("bauhaus", "dining_chair"), L, (desk["depth"] + 0.3, wy + 0.12, 0), -75)
+    place("rug", catalogue("industrial", "rug", width=2.2, depth=1.6), L, (1.05, wy, 0), 90)
+    shelf = catalogue("industrial", "bookshelf")  # steel ladder frame, wood boards, books
+    place("bookshelf", shelf, L, (1.75, Y - shelf.get("depth", 0.34) / 2 - 0.02, 0))
+    place("floor_lamp", catalogue("scandinavian", "floor_lamp"), L, (0.4, Y - 0.45, 0))
+    place("plant", catalogue("industrial", "plant"), L, (2.62, Y - 0.32, 0))
+
+
+# Per-room materials that only the guide rooms use (the living room's set is unchanged)
+ROOM_ART = {
+    "art_bed": ((0.55, 0.58, 0.52), (0.86, 0.82, 0.74), (0.30, 0.36, 0.40), (0.70, 0.60, 0.46)),
+    "art_dining": ((0.52, 0.22, 0.12), (0.88, 0.82, 0.70), (0.20, 0.24, 0.18), (0.80, 0.62, 0.30)),
+}
+
+
+@dataclass
+class RoomSpec:
+    """Everything that differs between the rendered rooms; build_room, the camera and
+    the lights read only this, so a new room is a new spec rather than new code."""
+    size: tuple            # interior (x width, y depth, height), metres
+    window: tuple          # opening in the left wall x = 0: (y0, y1, z0 sill, z1 head)
+    panes: int             # vertical panes (mullions = panes - 1)
+    transom_z: Optional[float]  # height of the horizontal transom bar, None for none
+    door: tuple            # opening in the back wall y = depth: (x0, x1)
+    wall: tuple            # wall paint, linear RGB
+    floor: dict            # mat_floor() arguments
+    camera: dict           # loc, yaw (deg, 0 = looking +y), lens (mm), shift_x, shift_y
+    sun: tuple             # (elevation, azimuth) in degrees; azimuth 0 = straight in through the window
+    fill: dict             # ceiling bounce near the camera: loc, size, energy (W)
+    exposure: float        # Filmic exposure
+    stage: Callable        # stage(M, L, S): adds the staged furniture
+    art: tuple = field(default=())   # extra art materials (keys of ROOM_ART) the staging uses
+
+
+ROOMS = {
+    # The landing page's living room: these numbers reproduce it exactly.
+    "living": RoomSpec(
+        size=(5.2, 4.6, 2.7), window=(1.45, 3.75, 0.40, 2.35), panes=3, transom_z=1.95,
+        door=(4.05, 4.93), wall=(0.74, 0.715, 0.67), floor={},
+        camera={"loc": (4.85, 0.32, 1.40), "yaw": 41, "lens": 24.0, "shift_y": -0.06},
+        sun=(33, 20), fill={"loc": (4.0, 0.9, 2.65), "size": (2.4, 1.6), "energy": 140.0},
+        exposure=0.55, stage=stage_living),
+    # Main bedroom 5.0 x 4.5 m: soft sage-grey walls, pale oak, two-pane window at
+    # bedside height, door to the right of the bed.
+    "bedroom": RoomSpec(
+        size=(5.0, 4.5, 2.6), window=(1.2, 3.0, 0.70, 2.25), panes=2, transom_z=None,
+        door=(3.95, 4.78), wall=(0.50, 0.53, 0.47),
+        floor={"dark": (0.32, 0.20, 0.10), "light": (0.56, 0.40, 0.24), "board_w": 0.16,
+               "board_l": 1.3, "name": "PaleOakFloor"},
+        camera={"loc": (4.72, 0.28, 1.40), "yaw": 41, "lens": 22.0, "shift_y": -0.06},
+        sun=(30, 28), fill={"loc": (3.9, 0.9, 2.55), "size": (2.2, 1.5), "energy": 120.0},
+        exposure=0.45, stage=stage_bedroom, art=("art_bed",)),
+    # Dining room 4.8 x 4.4 m: warm white walls, darker smoked-oak boards, wide
+    # three-pane window with transom, door beside the sideboard.
+    "dining": RoomSpec(
+        size=(4.8, 4.4, 2.7), window=(1.1, 3.3, 0.45, 2.30), panes=3, transom_z=1.92,
+        door=(3.85, 4.68), wall=(0.78, 0.74, 0.66),
+        floor={"dark": (0.17, 0.10, 0.055), "light": (0.36, 0.24, 0.14), "board_w": 0.2,
+               "board_l": 1.6, "name": "SmokedOakFloor"},
+        camera={"loc": (4.55, 0.28, 1.40), "yaw": 41, "lens": 22.0, "shift_y": -0.06},
+        sun=(32, 18), fill={"loc": (3.7, 0.9, 2.65), "size": (2.3, 1.6), "energy": 130.0},
+        exposure=0.55, stage=stage_dining, art=("art_dining",)),
+    # Home office 3.8 x 3.6 m: pale grey-blue walls, grey-washed oak, a high-sill
+    # window the desk sits under, door in the back wall.
+    "office": RoomSpec(
+        size=(3.8, 3.6, 2.6), window=(0.95, 2.45, 0.95, 2.25), panes=2, transom_z=None,
+        door=(2.95, 3.72), wall=(0.60, 0.63, 0.64),
+        floor={"dark": (0.30, 0.25, 0.19), "light": (0.55, 0.47, 0.37), "board_w": 0.17,
+               "board_l": 1.2, "name": "GreyOakFloor"},
+        camera={"loc": (3.58, 0.22, 1.40), "yaw": 43, "lens": 20.0, "shift_y": -0.06},
+        sun=(34, 22), fill={"loc": (2.8, 0.8, 2.55), "size": (1.8, 1.3), "energy": 90.0},
+        exposure=0.6, stage=stage_office),
+}
+
+
+# ----------------------------------------------------------------------------
 # Camera, lights, world, render settings
 # ----------------------------------------------------------------------------
 
-def setup_camera(scene):
+def setup_camera(scene, S):
+    c = S.camera
     cam_data = bpy.data.cameras.new("Camera")
-    cam_data.lens = 24.0                  # 24 mm on a 36 mm sensor (full-frame eq.)
+    cam_data.lens = c["lens"]             # mm on a 36 mm sensor (full-frame eq.)
     cam_data.sensor_width = 36.0
     cam_data.sensor_fit = "HORIZONTAL"
-    cam_data.shift_y = -0.06              # keep verticals straight, frame a little lower
+    # level camera + lens shift: verticals stay vertical, framing moves the sensor instead
+    cam_data.shift_x = c.get("shift_x", 0.0)
+    cam_data.shift_y = c["shift_y"]
     cam_data.clip_start = 0.05
     cam_data.clip_end = 200
     cam = link(bpy.data.objects.new("Camera", cam_data))
-    cam.location = (4.85, 0.32, 1.40)     # 1.4 m eye height near the front-right corner
+    cam.location = c["loc"]               # 1.4 m eye height near the front-right corner
     # level camera (pitch 90 deg = horizontal), yawed towards the back-left corner
-    cam.rotation_euler = (math.radians(90), 0, math.radians(41))
+    cam.rotation_euler = (math.radians(90), 0, math.radians(c["yaw"]))
     scene.camera = cam
 
 
-def setup_lights(scene):
+def setup_lights(scene, S):
+    WIN_Y0, WIN_Y1, WIN_Z0, WIN_Z1 = S.window
     # Sun shining in through the window (travelling +x, a little +y, downward)
     sun_d = bpy.data.lights.new("Sun", "SUN")
     sun_d.energy = 6.0
     sun_d.angle = math.radians(1.2)
     sun_d.color = (1.0, 0.95, 0.88)
     sun = link(bpy.data.objects.new("Sun", sun_d))
-    el, az = math.radians(33), math.radians(20)
+    el, az = math.radians(S.sun[0]), math.radians(S.sun[1])
     aim(sun, (math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)))
 
     # Light portal filling the window opening: guides sky sampling (less noise)
@@ -803,12 +1014,11 @@ def setup_lights(scene):
     # Invisible to camera and reflections so it never shows up as a hotspot.
     fill_d = bpy.data.lights.new("Fill", "AREA")
     fill_d.shape = "RECTANGLE"
-    fill_d.size = 2.4
-    fill_d.size_y = 1.6
-    fill_d.energy = 140.0
+    fill_d.size, fill_d.size_y = S.fill["size"]
+    fill_d.energy = S.fill["energy"]
     fill_d.color = (1.0, 0.97, 0.93)
     fill = link(bpy.data.objects.new("Fill", fill_d))
-    fill.location = (4.0, 0.9, ROOM_H - 0.05)
+    fill.location = S.fill["loc"]
     aim(fill, (0, 0, -1))
     fill.visible_camera = False
     fill.visible_glossy = False
@@ -836,7 +1046,7 @@ def setup_world(scene, strength):
     nt.links.new(bg.outputs[0], out.inputs["Surface"])
 
 
-def setup_render(scene, opts):
+def setup_render(scene, opts, S):
     scene.render.engine = "CYCLES"
     c = scene.cycles
     c.device = "CPU"
@@ -871,7 +1081,7 @@ def setup_render(scene, opts):
             break
         except TypeError:
             pass
-    vs.exposure = EXPOSURE
+    vs.exposure = S.exposure
     vs.gamma = 1.0
     scene.render.image_settings.file_format = "PNG"
     scene.render.image_settings.color_mode = "RGB"
@@ -881,7 +1091,6 @@ def setup_render(scene, opts):
     vl.cycles.denoising_store_passes = True
 
 
-EXPOSURE = 0.55
 WORLD_STRENGTH = 2.2
 
 
@@ -960,12 +1169,12 @@ def save_display(pixels_rgb, path, scene):
 # Main
 # ----------------------------------------------------------------------------
 
-def build_materials():
+def build_materials(S):
     M = {}
-    M["wall"] = mat_paint("WallPaint", (0.74, 0.715, 0.67))
+    M["wall"] = mat_paint("WallPaint", S.wall)
     M["ceiling"] = mat_paint("CeilingPaint", (0.86, 0.86, 0.84), bump_strength=0.02)
     M["trim"] = mat_paint("TrimSatin", (0.86, 0.855, 0.83), rough=0.32, bump_strength=0.01)
-    M["floor"] = mat_floor()
+    M["floor"] = mat_floor(**S.floor)
     M["window_frame"] = mat_simple("WindowFrame", (0.035, 0.036, 0.038), 0.35, Specular=0.5)
     M["glass"] = mat_glass()
     M["brass"] = mat_metal("Brass", (0.78, 0.6, 0.34), 0.28)
@@ -994,6 +1203,8 @@ def build_materials():
     M["frame"] = mat_wood("FrameOak", (0.3, 0.2, 0.11), (0.55, 0.4, 0.25), 0.4, grain_scale=12)
     M["mat_board"] = mat_simple("MatBoard", (0.86, 0.85, 0.82), 0.9)
     M["art"] = mat_art()
+    for key in S.art:
+        M[key] = mat_art(ROOM_ART[key], name=key)
     return M
 
 
@@ -1005,14 +1216,16 @@ def main():
         bpy.data.objects.remove(o, do_unlink=True)
     scene = bpy.context.scene
 
-    M = build_materials()
-    build_room(M)
+    S = ROOMS[opts["room"]]
+    M = build_materials(S)
+    build_room(M, S)
     if opts["variant"] == "staged":
-        build_staging(M)
-    setup_camera(scene)
-    setup_lights(scene)
+        # pieces from the furniture library take material specs; lamps stay switched off
+        S.stage(M, LampsOffMaterials(), S)
+    setup_camera(scene, S)
+    setup_lights(scene, S)
     setup_world(scene, WORLD_STRENGTH)
-    setup_render(scene, opts)
+    setup_render(scene, opts, S)
 
     tmpdir = tempfile.mkdtemp(prefix="stagecraft_render_")
     setup_compositor(scene, tmpdir)
@@ -1034,8 +1247,8 @@ def main():
         result = denoise(beauty, albedo, normal)
         save_display(result, out_path, scene)
     t_end = time.time()
-    print("STAGECRAFT variant=%s samples=%d size=%dx%d build=%.1fs render=%.1fs post=%.1fs -> %s"
-          % (opts["variant"], opts["samples"], w, h, t_build - t0, t_render - t_build,
+    print("STAGECRAFT room=%s variant=%s samples=%d size=%dx%d build=%.1fs render=%.1fs post=%.1fs -> %s"
+          % (opts["room"], opts["variant"], opts["samples"], w, h, t_build - t0, t_render - t_build,
              t_end - t_render, out_path))
 
 
