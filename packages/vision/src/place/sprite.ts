@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { VisionError } from '../errors.ts';
 import type { Box } from '../mask.ts';
+import { levelSprite } from './level.ts';
 import type { FurnitureSpriteInfo, PlaceableSprite } from './types.ts';
 
 /**
@@ -52,19 +53,25 @@ async function decodeSprite(sprite: FurnitureSpriteInfo, imagePath: string, shad
   }
   // The manifest's pixel figures refer to the rendered frame; a re-encoded file of another size is rescaled to it.
   const k = image.width / sprite.width;
+  const level = levelSprite(
+    {
+      width: image.width,
+      height: image.height,
+      rgba: image.data,
+      shadow: shadow?.data ?? null,
+      contact: { x: sprite.contact.x * k, y: sprite.contact.y * k },
+      pxPerCm: sprite.pxPerCm * k,
+    },
+    { pitchDeg: sprite.cameraPitchDeg, heightCm: sprite.cameraHeightCm, distanceCm: sprite.cameraDistanceCm },
+  );
   return trimSprite({
     id: sprite.id,
     type: sprite.type,
     view: sprite.view,
-    width: image.width,
-    height: image.height,
-    rgba: image.data,
-    shadow: shadow?.data ?? null,
-    contact: { x: sprite.contact.x * k, y: sprite.contact.y * k },
+    ...level,
     contactAt: 'centre',
-    pxPerCm: sprite.pxPerCm * k,
     sizeCm: sprite.sizeCm,
-    opaqueBox: opaqueBox(image.data, image.width, image.height),
+    opaqueBox: opaqueBox(level.rgba, level.width, level.height),
   });
 }
 

@@ -20,7 +20,10 @@ export interface FurnitureSpriteInfo {
   /** Sprite pixels per cm at the contact point's depth. */
   pxPerCm: number;
   cameraHeightCm: number;
+  /** Degrees the render camera looked down (0 = level, as in the photos; placement levels the others). */
   cameraPitchDeg: number;
+  /** Horizontal distance from the render camera to the piece's footprint centre. */
+  cameraDistanceCm: number;
 }
 
 /** A sprite with its pixels decoded, ready to place (plain data: it crosses worker threads by structured clone). */
@@ -41,6 +44,11 @@ export interface PlaceableSprite {
   sizeCm: { width: number; depth: number; height: number };
   /** Bounding box of the clearly opaque pixels (alpha >= 128), x2/y2 exclusive. */
   opaqueBox: Box;
+  /**
+   * The same piece seen straight on, when the library has that view: placement uses it for a piece that stands
+   * facing the camera (see chooseView), the three-quarter view everywhere else.
+   */
+  front?: PlaceableSprite;
 }
 
 /** What placement needs to know about the photographed room; estimated once per photo (see estimateRoomGeometry). */
@@ -87,6 +95,8 @@ export interface Placement {
   contact: { x: number; y: number };
   /** Sprite scale applied (output px per sprite px). */
   scale: number;
+  /** Which of the sprite's views was placed. */
+  view: 'three-quarter' | 'front';
   mirrored: boolean;
   geometry: RoomGeometry;
 }
