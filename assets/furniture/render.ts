@@ -1,9 +1,11 @@
 /**
- * `npm run assets:render [-- --theme a,b] [--type sofa,rug] [--force] [--size 448] [--samples 24] [--rebuild-only]`
+ * `npm run assets:render [-- --theme a,b] [--type sofa,rug] [--view front] [--force] [--size 448] [--samples 24] [--rebuild-only]`
  *
  * Renders the furniture library with Blender (assets/furniture/blender/), one Blender process per theme so
  * every finished theme lands on disk before the next starts, encodes each sprite and its shadow as WebP into
- * packages/furniture/sprites/<theme>/<type>(.shadow).webp, and rebuilds packages/furniture/manifest.json.
+ * packages/furniture/sprites/<theme>/<type>(.front)(.shadow).webp, and rebuilds packages/furniture/manifest.json.
+ * Every piece has a three-quarter view; the types in FRONT_VIEW_TYPES also have a front view, for a piece that
+ * stands against the wall facing the camera.
  * Resumable: pieces whose WebP files exist are skipped unless --force. Blender is needed only here (see
  * README.md); the app and the tests read the committed WebP files and manifest.
  */
@@ -22,13 +24,19 @@ const PACKAGE_DIR = resolve(HERE, '../../packages/furniture');
 const SPRITES_DIR = join(PACKAGE_DIR, 'sprites');
 const MANIFEST_PATH = join(PACKAGE_DIR, 'manifest.json');
 
+type View = 'three-quarter' | 'front';
+
 interface Job {
   id: string;
   type: string;
   theme: string;
   label: string;
   params: unknown;
+  view: View;
 }
+
+/** Pieces that usually stand against a wall, facing the camera in a frontal (one-point) room photo. */
+const FRONT_VIEW_TYPES = new Set(['sofa', 'bed', 'tv_stand', 'dresser', 'bookshelf', 'desk']);
 
 /** What render_sprites.py writes beside each PNG: a manifest entry without its file paths, plus the time. */
 type RenderMeta = Omit<FurnitureSprite, 'image' | 'shadow'> & { renderSeconds: number };
@@ -38,6 +46,7 @@ const { values: args } = parseArgs({
   options: {
     theme: { type: 'string' },
     type: { type: 'string' },
+    view: { type: 'string' },
     force: { type: 'boolean', default: false },
     size: { type: 'string', default: '448' },
     samples: { type: 'string', default: '16' },
@@ -46,24 +55,30 @@ const { values: args } = parseArgs({
   },
 });
 
-function spritePaths(theme: string, type: string): { image: string; shadow: string; meta: string } {
-  const stem = `sprites/${theme}/${type}`;
+function spritePaths(theme: string, type: string, view: View): { image: string; shadow: string; meta: string } {
+  const stem = `sprites/${theme}/${type}${view === 'front' ? '.front' : ''}`;
   return { image: `${stem}.webp`, shadow: `${stem}.shadow.webp`, meta: `${stem}.json` };
 }
 
 function listJobs(): Job[] {
   const out = execFileSync('python3', [join(BLENDER_DIR, 'themes.py')], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return JSON.parse(out) as Job[];
+  const pieces = JSON.parse(out) as Omit<Job, 'view'>[];
+  return pieces.flatMap((piece): Job[] => [
+    { ...piece, view: 'three-quarter' },
+    ...(FRONT_VIEW_TYPES.has(piece.type) ? [{ ...piece, view: 'front' as const }] : []),
+  ]);
 }
 
 function selectJobs(all: Job[]): Job[] {
   const themes = args.theme?.split(',');
   const types = args.type?.split(',');
+  const views = args.view?.split(',');
   return all.filter((job) => {
     if (themes && !themes.includes(job.theme)) return false;
     if (types && !types.includes(job.type)) return false;
+    if (views && !views.includes(job.view)) return false;
     if (args.force) return true;
-    const paths = spritePaths(job.theme, job.type);
+    const paths = spritePaths(job.theme, job.type, job.view);
     return !(existsSync(join(PACKAGE_DIR, paths.image)) && existsSync(join(PACKAGE_DIR, paths.meta)));
   });
 }
@@ -97,10 +112,11 @@ function runBlender(jobsFile: string, onSprite: (id: string) => void): Promise<v
 }
 
 /** PNG from Blender -> WebP beside the manifest: the sprite with a sharp alpha edge, the shadow as alpha only. */
-async function encode(renderStem: string, theme: string, type: string): Promise<boolean> {
+async function encode(renderStem: string, job: Job): Promise<boolean> {
   const png = `${renderStem}.png`;
   if (!existsSync(png) || !existsSync(`${renderStem}.json`)) return false;
-  const paths = spritePaths(theme, type);
+  const { theme } = job;
+  const paths = spritePaths(job.theme, job.type, job.view);
   mkdirSync(join(SPRITES_DIR, theme), { recursive: true });
   await sharp(png).webp({ quality: 85, alphaQuality: 90, effort: 6 }).toFile(join(PACKAGE_DIR, paths.image));
   // The shadow's colour is black; only its alpha carries information, which compresses well at lower quality.
@@ -118,15 +134,19 @@ async function encode(renderStem: string, theme: string, type: string): Promise<
 function rebuildManifest(all: Job[]): ManifestEntry[] {
   const entries: ManifestEntry[] = [];
   for (const job of all) {
-    const paths = spritePaths(job.theme, job.type);
+    const paths = spritePaths(job.theme, job.type, job.view);
     if (![paths.image, paths.shadow, paths.meta].every((path) => existsSync(join(PACKAGE_DIR, path)))) continue;
     const { renderSeconds: _renderSeconds, ...meta } = JSON.parse(
       readFileSync(join(PACKAGE_DIR, paths.meta), 'utf8'),
     ) as RenderMeta;
-    entries.push({ ...meta, id: job.id, label: job.label, image: paths.image, shadow: paths.shadow });
+    entries.push({ ...meta, id: renderId(job), label: job.label, image: paths.image, shadow: paths.shadow });
   }
   writeFileSync(MANIFEST_PATH, `${JSON.stringify(entries, null, 2)}\n`);
   return entries;
+}
+
+function renderId(job: Job): string {
+  return job.view === 'front' ? `${job.id}-front` : job.id;
 }
 
 async function main(): Promise<void> {
@@ -137,17 +157,20 @@ async function main(): Promise<void> {
     console.log(`${todo.length} pieces to render in ${themes.length} themes (size ${args.size}, ${args.samples} samples)`);
     for (const theme of themes) {
       const work = mkdtempSync(join(tmpdir(), 'stagecraft-furniture-'));
-      const batch = todo.filter((job) => job.theme === theme).map((job) => ({ ...job, out: join(work, theme, job.type) }));
+      // Blender reports each finished sprite by its render id, which tells the two views of a piece apart.
+      const batch = todo
+        .filter((job) => job.theme === theme)
+        .map((job) => ({ ...job, renderId: renderId(job), out: join(work, theme, `${job.type}.${job.view}`) }));
       const jobsFile = join(work, 'jobs.json');
-      writeFileSync(jobsFile, JSON.stringify(batch));
+      writeFileSync(jobsFile, JSON.stringify(batch.map((job) => ({ ...job, id: job.renderId }))));
       const started = Date.now();
       // Encode each sprite as soon as it is rendered, so an interrupted run keeps every finished piece.
       const encoding: Promise<boolean>[] = [];
       await runBlender(jobsFile, (id) => {
-        const job = batch.find((candidate) => candidate.id === id);
+        const job = batch.find((candidate) => candidate.renderId === id);
         if (job)
           encoding.push(
-            encode(job.out, job.theme, job.type).then((ok) => {
+            encode(job.out, job).then((ok) => {
               rebuildManifest(all);
               return ok;
             }),

@@ -10,8 +10,11 @@ script writes <out>.png (RGBA, straight alpha), <out>.shadow.png (alpha = shadow
 <out>.json (size in cm, contact point, px per cm, camera).
 
 Camera: a real-estate camera, CAMERA_HEIGHT high, CAMERA_DISTANCE away horizontally, looking at the piece from
-its front-left (AZIMUTH degrees off its front axis). The frame is fitted to the piece with lens zoom and shift,
-so every sprite has the perspective of a room photo taken from that distance.
+its front-left (AZIMUTH degrees off its front axis; a job with "view": "front" looks at it straight on). The
+camera is level, as a real-estate photographer holds it (verticals stay vertical), and the frame is fitted to
+the piece with lens zoom and shift, so every sprite has the perspective of a room photo taken from that
+distance. (The first library was rendered with the camera pitched at the piece; placement levels those sprites
+by their recorded pitch.)
 
 There is no OpenImageDenoise in Debian's Blender, so the beauty pass is filtered here by a cross-bilateral
 filter on the albedo-demodulated illumination, guided by the albedo and normal passes (as in
@@ -192,20 +195,23 @@ def piece_points(root, with_decor=True):
     return pts
 
 
-def setup_camera(scene, pts, size):
+def setup_camera(scene, pts, size, azimuth):
     xs = [p.x for p in pts]
     ys = [p.y for p in pts]
     zs = [p.z for p in pts]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     target = Vector((cx, cy, (min(zs) + max(zs)) / 2))
-    az = math.radians(AZIMUTH)
+    az = math.radians(azimuth)
     cam_d = bpy.data.cameras.new("Camera")
     cam_d.sensor_fit = "AUTO"
     cam_d.sensor_width = 36.0
     cam_d.clip_start = 0.05
     cam = link(bpy.data.objects.new("Camera", cam_d))
     cam.location = (cx - CAMERA_DISTANCE * math.sin(az), cy - CAMERA_DISTANCE * math.cos(az), CAMERA_HEIGHT)
-    aim(cam, target - cam.location)
+    # Level: look horizontally towards the piece; the shift below frames it.
+    look = target - cam.location
+    look.z = 0.0
+    aim(cam, look)
     scene.camera = cam
     bpy.context.view_layer.update()
     inv = cam.matrix_world.inverted()
@@ -223,7 +229,7 @@ def setup_camera(scene, pts, size):
         scene.render.resolution_x, scene.render.resolution_y = size, max(16, round(size * ey / ex))
     else:
         scene.render.resolution_x, scene.render.resolution_y = max(16, round(size * ex / ey)), size
-    pitch = math.degrees(math.atan2(CAMERA_HEIGHT - target.z, CAMERA_DISTANCE))
+    pitch = 0.0
     return cam, (cx, cy), (min(xs), max(xs), min(ys), max(ys), min(zs), max(zs)), pitch
 
 
@@ -312,7 +318,9 @@ def render_job(job, size, samples):
     root = pieces.build(job["type"], job["params"], M)
     bpy.context.view_layer.update()
     pts = piece_points(root)
-    cam, (cx, cy), bounds, pitch = setup_camera(scene, pts, size)
+    view = job.get("view", "three-quarter")
+    azimuth = 0.0 if view == "front" else AZIMUTH
+    cam, (cx, cy), bounds, pitch = setup_camera(scene, pts, size, azimuth)
     tmpdir = tempfile.mkdtemp(prefix="stagecraft_sprite_")
     setup_compositor(scene, tmpdir, extra_slots=(("shadow", "Shadow Catcher"),), color_mode="RGBA")
     t_build = time.time()
@@ -362,12 +370,12 @@ def render_job(job, size, samples):
     px_per_cm = math.hypot(p2[0] - contact[0], p2[1] - contact[1]) / 10.0
     meta = {
         "id": job["id"], "type": job["type"], "theme": job["theme"], "label": job["label"],
-        "view": "three-quarter", "width": w, "height": h,
+        "view": view, "width": w, "height": h,
         "sizeCm": {"width": round((x1 - x0) * 100, 1), "depth": round((y1 - y0) * 100, 1), "height": round((z1 - z0) * 100, 1)},
         "contact": {"x": round(contact[0], 1), "y": round(contact[1], 1)},
         "pxPerCm": round(px_per_cm, 4),
         "cameraHeightCm": CAMERA_HEIGHT * 100, "cameraPitchDeg": round(pitch, 2),
-        "cameraDistanceCm": CAMERA_DISTANCE * 100, "cameraAzimuthDeg": AZIMUTH,
+        "cameraDistanceCm": CAMERA_DISTANCE * 100, "cameraAzimuthDeg": azimuth,
         "samples": samples, "renderSeconds": round(t_render - t_build, 1),
     }
     with open(out + ".json", "w") as f:

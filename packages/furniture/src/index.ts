@@ -4,6 +4,7 @@ export {
   FURNITURE_TYPE_LABELS,
   FURNITURE_TYPES,
   findSprite,
+  frontView,
   furnitureManifest,
   spriteFile,
   themeFurniture,

@@ -7,6 +7,7 @@ import {
   FURNITURE_TYPE_LABELS,
   FURNITURE_TYPES,
   findSprite,
+  frontView,
   furnitureManifest,
   spriteFile,
   themeFurniture,
@@ -78,6 +79,19 @@ describe('furniture manifest', () => {
         expect(existsSync(spriteFile(sprite!, 'image')), `${theme}/${type}`).toBe(true);
       }
     }
+  });
+
+  it('pairs every front view with the three-quarter view of the same piece, and never offers it on its own', () => {
+    const fronts = manifest.filter((sprite) => sprite.view === 'front');
+    for (const front of fronts) {
+      const piece = manifest.find((sprite) => `${sprite.id}-front` === front.id);
+      expect(piece, front.id).toBeDefined();
+      expect(piece?.view).toBe('three-quarter');
+      expect(frontView(piece!)).toBe(front);
+      expect([front.theme, front.type]).toEqual([piece?.theme, piece?.type]);
+      expect(front.cameraAzimuthDeg, front.id).toBe(0);
+    }
+    for (const type of FURNITURE_TYPES) expect(findSprite({ type })?.view).toBe('three-quarter');
   });
 
   it(`gives every theme at least ${MIN_PIECES_PER_THEME} pieces`, (context) => {

@@ -45,6 +45,9 @@ const spriteSchema = z.object({
   pxPerCm: z.number().positive(),
   cameraHeightCm: z.number().positive(),
   cameraPitchDeg: z.number(),
+  /** Where the camera stood: degrees to the front-left of the piece's front axis (0 = straight in front). */
+  cameraAzimuthDeg: z.number(),
+  cameraDistanceCm: z.number().positive(),
 });
 
 /**
@@ -90,7 +93,7 @@ const NEUTRAL_FALLBACK: readonly ThemeKey[] = [
  * (themeFurniture lists what each theme covers). Without one: a neutral piece, else the quietest theme's.
  */
 export function findSprite(opts: { type: string; theme?: ThemeKey | null }): FurnitureSprite | undefined {
-  const ofType = furnitureManifest().filter((sprite) => sprite.type === opts.type);
+  const ofType = furnitureManifest().filter((sprite) => sprite.type === opts.type && sprite.view === 'three-quarter');
   if (opts.theme) return ofType.find((sprite) => sprite.theme === opts.theme);
   const neutral = ofType.find((sprite) => sprite.theme === null);
   if (neutral) return neutral;
@@ -99,6 +102,16 @@ export function findSprite(opts: { type: string; theme?: ThemeKey | null }): Fur
     if (sprite) return sprite;
   }
   return undefined;
+}
+
+/**
+ * The front view of a piece, when the library has one (rendered for the types that stand against a wall facing
+ * the camera: `<id>-front`, same piece, camera straight in front of it).
+ */
+export function frontView(sprite: FurnitureSprite): FurnitureSprite | undefined {
+  return furnitureManifest().find(
+    (candidate) => candidate.view === 'front' && candidate.id === `${sprite.id}-front` && candidate.type === sprite.type,
+  );
 }
 
 /** Every type with at least one sprite, in catalogue order. */

@@ -258,6 +258,26 @@ describe('placeFurniture', () => {
     expect(await mirroredAt(W * 0.8, W * 0.98)).toBe(false);
   });
 
+  it('stands a piece in front of the back wall of a frontal room in its front view, elsewhere in three-quarter', async () => {
+    // The front view is all blue: which view was drawn shows in the pixels, not only in the report.
+    const rgba = new Uint8Array(table.rgba);
+    for (let i = 0; i < rgba.length; i += 4) if (rgba[i + 3]! > 0) rgba.set([20, 20, 230], i);
+    const front: PlaceableSprite = { ...table, rgba, view: 'front' };
+    const piece: PlaceableSprite = { ...table, view: 'three-quarter', front };
+    const placeAt = async (x: number, geometry: RoomGeometry) => {
+      const { image, placement } = await placeFurnitureDetailed(room, { x, y: 560, sprite: piece, sizeScale: 1, geometry });
+      return { view: placement.view, red: redBox(image) !== null };
+    };
+    const frontal: RoomGeometry = { ...GEOMETRY, horizonSource: 'lines', vanishingX: W * 0.52 };
+    expect(await placeAt(W * 0.55, frontal)).toEqual({ view: 'front', red: false });
+    // Off to the side of a frontal room, the piece stands along a side wall: three-quarter.
+    expect(await placeAt(W * 0.85, frontal)).toEqual({ view: 'three-quarter', red: true });
+    // A corner (two-point) photo, its vanishing point off-centre: every piece is seen at an angle.
+    expect(await placeAt(W * 0.75, { ...frontal, vanishingX: W * 0.78 })).toEqual({ view: 'three-quarter', red: true });
+    // An unknown horizon says nothing about the room's layout: three-quarter.
+    expect(await placeAt(W * 0.5, { ...GEOMETRY, horizonSource: 'default' })).toEqual({ view: 'three-quarter', red: true });
+  });
+
   it('keeps an object standing in front of the piece in front of it, cut along its outline, not its box', async () => {
     // A dark armchair in front: its detection box reaches above it (the box is loose at the top).
     const data = new Uint8Array(room.data);
@@ -345,7 +365,8 @@ describe('loadSprite', () => {
         contact: { x: 200, y: 240 },
         pxPerCm: 2,
         cameraHeightCm: 140,
-        cameraPitchDeg: 8,
+        cameraPitchDeg: 0,
+        cameraDistanceCm: 380,
       },
       dir,
     );

@@ -39,7 +39,7 @@ export async function placeFurnitureDetailed(
   request: PlaceRequest,
 ): Promise<{ image: RgbImage; placement: Placement }> {
   const image = await decodeImage(input);
-  const { sprite, area } = request;
+  const { area } = request;
   for (const value of [request.x, request.y, request.sizeScale]) {
     if (!Number.isFinite(value)) throw new VisionError('invalid_argument', 'x, y and size_scale must be numbers');
   }
@@ -55,6 +55,7 @@ export async function placeFurnitureDetailed(
 
   const standX = clamp(area ? (area[0] + area[2]) / 2 : request.x, 0, W - 1);
   const standY = clamp(area ? area[3] : request.y, 0, H);
+  const sprite = chooseView(request.sprite, standX, geometry);
   // A piece left of the room's vanishing point is seen from its right-hand side, so the front-left render is
   // mirrored there. The estimate is kept within the middle of the frame: a stray line pair must not flip a
   // piece that stands well on one side.
@@ -115,7 +116,23 @@ export async function placeFurnitureDetailed(
   });
   const occluders = await findOccluders(image, request.detections ?? [], contact.y, pieceBox);
   const { image: out, changedBox } = composite(image, piece, frameW, frameH, originX, originY, shadow, occluders);
-  return { image: out, placement: { pieceBox, changedBox, contact, scale, mirrored, geometry } };
+  return { image: out, placement: { pieceBox, changedBox, contact, scale, view: sprite.view, mirrored, geometry } };
+}
+
+/** Half-width, as a share of the frame, of the band around the vanishing point where a piece faces the camera. */
+const FRONT_BAND = 0.15;
+
+/**
+ * The view of the piece that faces into the room. In a frontal photo (one-point perspective: the vanishing point
+ * near the middle of the frame) the back wall faces the camera, and a piece standing in the band in front of it
+ * is seen straight on: its front view, when the library has one. Anywhere else, and in corner (two-point) photos
+ * where every wall is seen at an angle, the three-quarter view, mirrored on the left.
+ */
+export function chooseView(sprite: PlaceableSprite, standX: number, geometry: RoomGeometry): PlaceableSprite {
+  if (!sprite.front) return sprite;
+  const W = geometry.width;
+  const frontal = geometry.horizonSource === 'lines' && Math.abs(geometry.vanishingX - W / 2) < W * 0.15;
+  return frontal && Math.abs(standX - geometry.vanishingX) < W * FRONT_BAND ? sprite.front : sprite;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   STUDIO_MESSAGES,
   type ThemeKey,
 } from '@stagecraft/contracts';
-import { FURNITURE_PACKAGE_ROOT, findSprite } from '@stagecraft/furniture';
+import { FURNITURE_PACKAGE_ROOT, findSprite, frontView } from '@stagecraft/furniture';
 import { type Box, customSprite, decodeMask, loadSprite, maskBBox, type PlaceableSprite, VisionError } from '@stagecraft/vision';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
@@ -16,14 +16,22 @@ import { furnitureTypeFromName } from './catalogue.ts';
 import { detectionBoxIn, readMask, type StudioImage } from './images.ts';
 import type { PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
 
-/** A piece of the rendered library, decoded (and cached) for placement; a 400 when the library has none. */
+/**
+ * A piece of the rendered library, decoded (and cached) for placement, with its front view when it has one
+ * (placement picks the view that faces into the room); a 400 when the library has no such piece.
+ */
 async function libraryPiece(prefix: Prefix, field: string, type: string, theme: ThemeKey | null): Promise<PlaceableSprite> {
   const sprite = findSprite({ type, theme });
   if (!sprite) {
     const reason = theme ? `The ${theme} theme has no ${type}` : `There is no furniture of type ${type}`;
     throw badRequest(`${prefix}${reason}`, { [field]: [reason] });
   }
-  return loadSprite(sprite, FURNITURE_PACKAGE_ROOT);
+  const front = frontView(sprite);
+  const [piece, frontPiece] = await Promise.all([
+    loadSprite(sprite, FURNITURE_PACKAGE_ROOT),
+    front ? loadSprite(front, FURNITURE_PACKAGE_ROOT) : undefined,
+  ]);
+  return frontPiece ? { ...piece, front: frontPiece } : piece;
 }
 
 /** The point of a placement in the photo's own pixels (the client sends it in its image_width x image_height). */
