@@ -893,7 +893,8 @@ def stage_office(M, L, S):
     # desk under the window, back to the left wall, so the sitter faces the daylight
     place("desk", desk, L, (desk["depth"] / 2 + 0.02, wy, 0), 90)
     place("dining_chair", catalogue("bauhaus", "dining_chair"), L, (desk["depth"] + 0.3, wy + 0.12, 0), -75)
-    place("rug", catalogue("industrial", "rug", width=2.2, depth=1.6), L, (1.05, wy, 0), 90)
+    # a calm oatmeal rug: the industrial catalogue's rust/grey one shouted over the room
+    place("rug", catalogue("japandi", "rug", width=2.2, depth=1.6), L, (1.05, wy, 0), 90)
     shelf = catalogue("industrial", "bookshelf")  # steel ladder frame, wood boards, books
     place("bookshelf", shelf, L, (1.75, Y - shelf.get("depth", 0.34) / 2 - 0.02, 0))
     place("floor_lamp", catalogue("scandinavian", "floor_lamp"), L, (0.4, Y - 0.45, 0))
@@ -917,7 +918,7 @@ class RoomSpec:
     transom_z: Optional[float]  # height of the horizontal transom bar, None for none
     door: tuple            # opening in the back wall y = depth: (x0, x1)
     wall: tuple            # wall paint, linear RGB
-    floor: dict            # mat_floor() arguments
+    floor: dict            # mat_floor() arguments; keep dark/light close (the grain is strong)
     camera: dict           # loc, yaw (deg, 0 = looking +y), lens (mm), shift_x, shift_y
     sun: tuple             # (elevation, azimuth) in degrees; azimuth 0 = straight in through the window
     fill: dict             # ceiling bounce near the camera: loc, size, energy (W)
@@ -939,31 +940,31 @@ ROOMS = {
     "bedroom": RoomSpec(
         size=(5.0, 4.5, 2.6), window=(1.2, 3.0, 0.70, 2.25), panes=2, transom_z=None,
         door=(3.95, 4.78), wall=(0.50, 0.53, 0.47),
-        floor={"dark": (0.32, 0.20, 0.10), "light": (0.56, 0.40, 0.24), "board_w": 0.16,
+        floor={"dark": (0.38, 0.25, 0.14), "light": (0.54, 0.39, 0.24), "board_w": 0.16,
                "board_l": 1.3, "name": "PaleOakFloor"},
         camera={"loc": (4.72, 0.28, 1.40), "yaw": 41, "lens": 22.0, "shift_y": -0.06},
         sun=(30, 28), fill={"loc": (3.9, 0.9, 2.55), "size": (2.2, 1.5), "energy": 120.0},
         exposure=0.45, stage=stage_bedroom, art=("art_bed",)),
-    # Dining room 4.8 x 4.4 m: warm white walls, darker smoked-oak boards, wide
+    # Dining room 4.8 x 4.4 m: warm white walls, wider honey-oak boards, wide
     # three-pane window with transom, door beside the sideboard.
     "dining": RoomSpec(
         size=(4.8, 4.4, 2.7), window=(1.1, 3.3, 0.45, 2.30), panes=3, transom_z=1.92,
         door=(3.85, 4.68), wall=(0.78, 0.74, 0.66),
-        floor={"dark": (0.17, 0.10, 0.055), "light": (0.36, 0.24, 0.14), "board_w": 0.2,
-               "board_l": 1.6, "name": "SmokedOakFloor"},
+        floor={"dark": (0.20, 0.12, 0.065), "light": (0.32, 0.21, 0.12), "board_w": 0.2,
+               "board_l": 1.6, "name": "HoneyOakFloor"},
         camera={"loc": (4.55, 0.28, 1.40), "yaw": 41, "lens": 22.0, "shift_y": -0.06},
         sun=(32, 18), fill={"loc": (3.7, 0.9, 2.65), "size": (2.3, 1.6), "energy": 130.0},
         exposure=0.55, stage=stage_dining, art=("art_dining",)),
-    # Home office 3.8 x 3.6 m: pale grey-blue walls, grey-washed oak, a high-sill
+    # Home office 3.8 x 3.6 m: pale grey-blue walls, natural oak, a high-sill
     # window the desk sits under, door in the back wall.
     "office": RoomSpec(
         size=(3.8, 3.6, 2.6), window=(0.95, 2.45, 0.95, 2.25), panes=2, transom_z=None,
         door=(2.95, 3.72), wall=(0.60, 0.63, 0.64),
-        floor={"dark": (0.30, 0.25, 0.19), "light": (0.55, 0.47, 0.37), "board_w": 0.17,
+        floor={"dark": (0.36, 0.29, 0.21), "light": (0.50, 0.41, 0.30), "board_w": 0.17,
                "board_l": 1.2, "name": "GreyOakFloor"},
         camera={"loc": (3.58, 0.22, 1.40), "yaw": 43, "lens": 20.0, "shift_y": -0.06},
         sun=(34, 22), fill={"loc": (2.8, 0.8, 2.55), "size": (1.8, 1.3), "energy": 90.0},
-        exposure=0.6, stage=stage_office),
+        exposure=0.5, stage=stage_office),
 }
 
 
