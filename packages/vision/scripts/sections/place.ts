@@ -127,9 +127,13 @@ async function sheetSets(): Promise<SheetSet[]> {
   const manifest = await renderedSprites();
   if (manifest.length === 0) return [{ name: 'fixture cut-outs (no rendered sprites yet)', sprites: await fixtureCutouts() }];
   const byTheme = new Map<string, PlaceableSprite[]>();
-  for (const info of manifest) {
-    if (!existsSync(join(FURNITURE_DIR, info.image))) continue; // still rendering
-    const sprite = await loadSprite(info, FURNITURE_DIR);
+  const available = manifest.filter((info) => existsSync(join(FURNITURE_DIR, info.image))); // some may still render
+  for (const info of available) {
+    // A front view goes with its piece (placement picks the view), never on its own.
+    if (info.view === 'front') continue;
+    const frontInfo = available.find((other) => other.view === 'front' && other.id === `${info.id}-front`);
+    const piece = await loadSprite(info, FURNITURE_DIR);
+    const sprite = frontInfo ? { ...piece, front: await loadSprite(frontInfo, FURNITURE_DIR) } : piece;
     const theme = info.theme ?? 'neutral';
     byTheme.set(theme, [...(byTheme.get(theme) ?? []), sprite]);
   }

@@ -16,8 +16,15 @@ import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { analyseRoom, type WallAnalysis } from '../../src/walls/analyse.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { changeWallMaterial, WALL_MATERIALS, wallMask, type WallMaterialKey } from '../../src/walls/index.ts';
-import { forestModule, trainingSample, trainOn, wallIou, type TrainingSample, type WallTruth } from '../../src/walls/training.ts';
-import { upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
+import {
+  trainingSample,
+  trainWallModel,
+  wallIou,
+  wallModelModule,
+  type TrainingSample,
+  type WallTruth,
+} from '../../src/walls/training.ts';
+import { upsampleMask, wallProbabilities, workMask, type WallModel } from '../../src/walls/wall-mask.ts';
 import type { EvalSectionContext } from '../lib/section.ts';
 
 interface WallFixture {
@@ -47,23 +54,27 @@ async function loadFixtures(): Promise<WallFixture[]> {
     const truth = { data: new Uint8Array(truthRaw.data), width: truthRaw.info.width, height: truthRaw.info.height };
     const detections = await detectObjects(image);
     const analysis = await analyseRoom(image, detections);
-    const small = await sharp(annPath)
-      .greyscale()
-      .resize(analysis.work.width, analysis.work.height, { kernel: 'nearest', fit: 'fill' })
-      .raw()
-      .toBuffer();
-    const sample = trainingSample(analysis, {
-      data: new Uint8Array(small),
-      width: analysis.work.width,
-      height: analysis.work.height,
-    });
+    const sample = await sampleOf(analysis, sharp(annPath));
     out.push({ stem, image, truth, detections, analysis, sample });
   }
   return out;
 }
 
-function maskWith(f: WallFixture, forest?: Parameters<typeof wallProbabilities>[1]): Uint8Array {
-  const probabilities = wallProbabilities(f.analysis, forest);
+/** Superpixel targets from an annotation (a sharp pipeline of its PNG), resized to the analysis size. */
+async function sampleOf(analysis: WallAnalysis, annotation: sharp.Sharp): Promise<TrainingSample> {
+  const small = await annotation
+    .greyscale()
+    .resize(analysis.work.width, analysis.work.height, { kernel: 'nearest', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return trainingSample(analysis, { data: new Uint8Array(small), width: analysis.work.width, height: analysis.work.height });
+}
+
+// Training on each fixture mirrored as well was measured: leave-one-out 0.471 against 0.470, for twice the time.
+const trainingSet = (fixtures: readonly WallFixture[]): TrainingSample[] => fixtures.map((f) => f.sample);
+
+function maskWith(f: WallFixture, model?: WallModel, probeShare?: number): Uint8Array {
+  const probabilities = wallProbabilities(f.analysis, model, probeShare);
   return upsampleMask(removeCeiling(f.analysis, workMask(f.analysis, probabilities)), f.analysis.work, f.image).data;
 }
 
@@ -87,33 +98,62 @@ export async function run(ctx: EvalSectionContext = {}): Promise<{ meanIou: numb
   log(`\n## Walls (${new Date().toISOString()}, load ${load})`);
   const fixtures = await loadFixtures();
   if (args.includes('--train')) {
-    const forest = trainOn(fixtures.map((f) => f.sample));
+    const model = trainWallModel(trainingSet(fixtures));
     const note = `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls).`;
-    await writeFile(fileURLToPath(new URL('../../src/walls/model.ts', import.meta.url)), forestModule(forest, note));
-    log(`Retrained the forest on ${fixtures.length} photos: src/walls/model.ts rewritten (rerun to score it).`);
+    await writeFile(fileURLToPath(new URL('../../src/walls/model.ts', import.meta.url)), wallModelModule(model, note));
+    log(`Retrained the trees and the probe on ${fixtures.length} photos: src/walls/model.ts rewritten (rerun to score it).`);
+    return { meanIou: NaN, looIou: NaN };
+  }
+  if (args.includes('--sweep')) {
+    // The probe's share and the threshold, scored leave-one-image-out (one model per held-out photo, reused).
+    const models = fixtures.map((_, i) => trainWallModel(trainingSet(fixtures.filter((__, j) => j !== i))));
+    log('| probe share \\ threshold | 0.25 | 0.3 | 0.35 | 0.4 |\n| --- | --- | --- | --- | --- |');
+    for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
+      const cells = [0.25, 0.3, 0.35, 0.4].map((threshold) =>
+        mean(
+          fixtures.map((f, i) => {
+            const p = wallProbabilities(f.analysis, models[i], share);
+            const m = upsampleMask(removeCeiling(f.analysis, workMask(f.analysis, p, threshold)), f.analysis.work, f.image);
+            return wallIou(m.data, f.truth);
+          }),
+        ).toFixed(3),
+      );
+      log(`| ${share} | ${cells.join(' | ')} |`);
+    }
     return { meanIou: NaN, looIou: NaN };
   }
   log(`Wall mask IoU, ${fixtures.length} annotated fixtures (unlabelled pixels left out).`);
-  log('shipped = the forest in model.ts, trained on all of them (in-sample); held-out = a forest trained without the photo.\n');
-  log('| fixture | wall share | shipped IoU | held-out IoU |');
-  log('| --- | --- | --- | --- |');
+  log('shipped = the model in model.ts, trained on all of them (in-sample); held-out = trees and probe trained without');
+  log('the photo (the honest figure for a new photo); trees only = the held-out trees without the probe.\n');
+  log('| fixture | wall share | shipped IoU | held-out IoU | held-out, trees only |');
+  log('| --- | --- | --- | --- | --- |');
   const shipped: number[] = [];
   const heldOut: number[] = [];
+  const treesOnly: number[] = [];
+  const withWalls: boolean[] = [];
   for (let i = 0; i < fixtures.length; i++) {
     const f = fixtures[i]!;
-    const others = fixtures.filter((_, j) => j !== i).map((o) => o.sample);
+    const model = trainWallModel(trainingSet(fixtures.filter((_, j) => j !== i)));
     const a = wallIou(maskWith(f), f.truth);
-    const b = wallIou(maskWith(f, trainOn(others)), f.truth);
+    const b = wallIou(maskWith(f, model), f.truth);
+    const c = wallIou(maskWith(f, model, 0), f.truth);
     shipped.push(a);
     heldOut.push(b);
+    treesOnly.push(c);
     let wall = 0;
     let labelled = 0;
     for (const v of f.truth.data) if (v !== 128) ((labelled += 1), (wall += v === 255 ? 1 : 0));
-    log(`| ${f.stem} | ${(wall / labelled).toFixed(2)} | ${a.toFixed(3)} | ${b.toFixed(3)} |`);
+    withWalls.push(wall > 0);
+    log(`| ${f.stem} | ${(wall / labelled).toFixed(2)} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${c.toFixed(3)} |`);
   }
   const meanIou = mean(shipped);
   const looIou = mean(heldOut);
-  log(`| **mean** | | **${meanIou.toFixed(3)}** | **${looIou.toFixed(3)}** |`);
+  log(`| **mean, all ${fixtures.length}** | | **${meanIou.toFixed(3)}** | **${looIou.toFixed(3)}** | ${mean(treesOnly).toFixed(3)} |`);
+  // A photo whose annotation has no wall pixel scores 0 for any wall found in it (IoU has no overlap to give).
+  const labelledWalls = (values: number[]) => mean(values.filter((_, i) => withWalls[i]));
+  log(
+    `| mean, the ${withWalls.filter(Boolean).length} with annotated walls | | ${labelledWalls(shipped).toFixed(3)} | ${labelledWalls(heldOut).toFixed(3)} | ${labelledWalls(treesOnly).toFixed(3)} |`,
+  );
 
   if (ctx.sheet && ctx.outDir) {
     await mkdir(ctx.outDir, { recursive: true });

@@ -1,5 +1,6 @@
 import type { Detection } from '../detect/detect.ts';
 import { resizeImage, type RgbImage } from '../image.ts';
+import { deepFeatureMaps, poolDeepFeatures } from './deep.ts';
 import { FEATURE_COUNT, superpixelFeatures, type SuperpixelFeatures } from './features.ts';
 import { detectSegments, estimateGeometry, type RoomGeometry } from './lines.ts';
 import { slic, toLab, type LabImage, type Superpixels } from './slic.ts';
@@ -15,6 +16,8 @@ export interface WallAnalysis {
   readonly lab: LabImage;
   readonly superpixels: Superpixels;
   readonly features: SuperpixelFeatures;
+  /** The detector network's feature maps pooled per superpixel (count x DEEP_FEATURE_COUNT, see deep.ts). */
+  readonly deep: Float32Array;
   readonly geometry: RoomGeometry;
 }
 
@@ -34,7 +37,8 @@ export async function analyseRoom(image: RgbImage, detections: readonly Detectio
   const superpixels = slic(lab, SUPERPIXEL_COUNT);
   const geometry = estimateGeometry(await detectSegments(work), work.width, work.height);
   const features = superpixelFeatures(lab, superpixels, detections, realScale, geometry.horizonY);
-  return { work, scale: realScale, lab, superpixels, features, geometry };
+  const deep = poolDeepFeatures(await deepFeatureMaps(image), superpixels);
+  return { work, scale: realScale, lab, superpixels, features, deep, geometry };
 }
 
 export { FEATURE_COUNT };

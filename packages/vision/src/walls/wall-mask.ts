@@ -2,10 +2,11 @@ import { detectObjects, type Detection } from '../detect/detect.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { analyseRoom, FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
+import { DEEP_FEATURE_COUNT, probeProbabilities, type LinearProbe } from './deep.ts';
 import { predictProbabilities, type Forest } from './gbdt.ts';
 import { removeCeiling } from './ceiling.ts';
 import { guidedCoefficients } from './guided.ts';
-import { WALL_FOREST } from './model.ts';
+import { WALL_FOREST, WALL_PROBE } from './model.ts';
 import { smoothOverGraph } from './smooth.ts';
 
 /** Superpixels at or above this probability are wall (chosen on the fixtures' leave-one-out figure, see walls.ts). */
@@ -25,9 +26,29 @@ export interface WallSegmentation {
   readonly workWall: Uint8Array;
 }
 
-/** Per-superpixel wall probability: the trained forest, then smoothed across similar neighbours. */
-export function wallProbabilities(analysis: WallAnalysis, forest: Forest = WALL_FOREST): Float32Array {
-  const raw = predictProbabilities(forest, analysis.features.rows, FEATURE_COUNT);
+/** Share of the deep-feature probe in the blended probability (the rest is the forest's). */
+export const PROBE_SHARE = 0.5;
+
+export interface WallModel {
+  readonly forest: Forest;
+  readonly probe: LinearProbe;
+}
+
+export const WALL_MODEL: WallModel = { forest: WALL_FOREST, probe: WALL_PROBE };
+
+/**
+ * Per-superpixel wall probability: the boosted trees on the hand-made features and the linear probe on the
+ * detector's features, averaged, then smoothed across similar neighbours.
+ */
+export function wallProbabilities(
+  analysis: WallAnalysis,
+  model: WallModel = WALL_MODEL,
+  probeShare = PROBE_SHARE,
+): Float32Array {
+  const trees = predictProbabilities(model.forest, analysis.features.rows, FEATURE_COUNT);
+  const probe = probeProbabilities(model.probe, analysis.deep, DEEP_FEATURE_COUNT);
+  const raw = new Float32Array(trees.length);
+  for (let s = 0; s < raw.length; s++) raw[s] = probeShare * probe[s]! + (1 - probeShare) * trees[s]!;
   return smoothOverGraph(raw, analysis.lab, analysis.superpixels);
 }
 
