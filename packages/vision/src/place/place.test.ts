@@ -274,8 +274,10 @@ describe('placeFurniture', () => {
     expect(await placeAt(W * 0.85, frontal)).toEqual({ view: 'three-quarter', red: true });
     // A corner (two-point) photo, its vanishing point off-centre: every piece is seen at an angle.
     expect(await placeAt(W * 0.75, { ...frontal, vanishingX: W * 0.78 })).toEqual({ view: 'three-quarter', red: true });
-    // An unknown horizon says nothing about the room's layout: three-quarter.
-    expect(await placeAt(W * 0.5, { ...GEOMETRY, horizonSource: 'default' })).toEqual({ view: 'three-quarter', red: true });
+    // Without lines, the middle of the frame stands for the vanishing point.
+    const unknown: RoomGeometry = { ...GEOMETRY, horizonSource: 'default', vanishingX: W * 0.8 };
+    expect(await placeAt(W * 0.5, unknown)).toEqual({ view: 'front', red: false });
+    expect(await placeAt(W * 0.8, unknown)).toEqual({ view: 'three-quarter', red: true });
   });
 
   it('keeps an object standing in front of the piece in front of it, cut along its outline, not its box', async () => {

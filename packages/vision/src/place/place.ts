@@ -125,14 +125,18 @@ const FRONT_BAND = 0.15;
 /**
  * The view of the piece that faces into the room. In a frontal photo (one-point perspective: the vanishing point
  * near the middle of the frame) the back wall faces the camera, and a piece standing in the band in front of it
- * is seen straight on: its front view, when the library has one. Anywhere else, and in corner (two-point) photos
- * where every wall is seen at an angle, the three-quarter view, mirrored on the left.
+ * is seen straight on: its front view, when the library has one. In a corner (two-point) photo, whose lines put
+ * the vanishing point off to a side, every wall is seen at an angle: the three-quarter view, as everywhere
+ * outside the band. When no lines gave a vanishing point, the middle of the frame stands in for it: a piece
+ * placed there is, in most listing photos, the one against the far wall.
  */
 export function chooseView(sprite: PlaceableSprite, standX: number, geometry: RoomGeometry): PlaceableSprite {
   if (!sprite.front) return sprite;
   const W = geometry.width;
-  const frontal = geometry.horizonSource === 'lines' && Math.abs(geometry.vanishingX - W / 2) < W * 0.15;
-  return frontal && Math.abs(standX - geometry.vanishingX) < W * FRONT_BAND ? sprite.front : sprite;
+  const fromLines = geometry.horizonSource === 'lines';
+  const vanishingX = fromLines ? geometry.vanishingX : W / 2;
+  const frontal = Math.abs(vanishingX - W / 2) < W * 0.15;
+  return frontal && Math.abs(standX - vanishingX) < W * FRONT_BAND ? sprite.front : sprite;
 }
 
 /**
