@@ -9,8 +9,8 @@ import { guidedCoefficients } from './guided.ts';
 import { WALL_FOREST, WALL_PROBE } from './model.ts';
 import { smoothOverGraph } from './smooth.ts';
 
-/** Superpixels at or above this probability are wall (chosen on the fixtures' leave-one-out figure, see walls.ts). */
-export const WALL_THRESHOLD = 0.3;
+/** Superpixels at or above this probability are wall (chosen on the fixtures' leave-one-out figure: `walls.ts --sweep`). */
+export const WALL_THRESHOLD = 0.35;
 
 export interface WallOptions {
   /** The photo's detections when the caller has them already (skips running the detector again). */
