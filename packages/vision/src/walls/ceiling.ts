@@ -13,6 +13,9 @@ interface Junction {
   readonly lightStep: number;
 }
 
+/** Mean lightness step (L*) across a junction's line that carries it on past its segment. */
+const EXTEND_STEP = 2;
+
 /** A segment whose end lies this close (px at the work size) to a junction's line continues it. */
 const CHAIN_GAP = 5;
 
@@ -23,12 +26,11 @@ const CHAIN_GAP = 5;
  * such a line, within its columns, nothing is wall. A cornice seen in perspective breaks into several segments
  * where the light across it changes little: a segment with wall on both sides that continues a confirmed
  * junction's line, and has "wall" (the misread ceiling) all the way up to the frame's top, is a junction too,
- * whatever its length or light step. (Running a junction on past its segment's ends while wall lay on both sides
- * was tried: it cleared the real ceiling of a listing photo but also chimney breasts above mantels, 0.003 lower.)
+ * whatever its length or light step; and a junction runs on past its segment's ends while its change of light does.
  */
 export function removeCeiling(analysis: WallAnalysis, wall: Uint8Array): Uint8Array {
   const { width: w, height: h } = analysis.work;
-  const { geometry } = analysis;
+  const { geometry, lab } = analysis;
   const out = Uint8Array.from(wall);
   const clearAbove = (x: number, lineY: number): void => {
     const top = Math.min(h, Math.max(0, Math.floor(lineY)));
@@ -62,8 +64,31 @@ export function removeCeiling(analysis: WallAnalysis, wall: Uint8Array): Uint8Ar
       }
     }
   }
+  // A junction runs on past the segment Hough found while the same change of light runs along its line, with
+  // "wall" on both sides and misread ceiling above (a cornice fades in and out of the edge detector; the sides of
+  // a chimney breast above a mantel are one paint above and below, so the mantel line stops there).
+  const runsOn = (junction: Junction, x: number): boolean => {
+    const y = junction.lineY(x);
+    const ya = Math.round(y - 3);
+    const yb = Math.round(y + 3);
+    if (ya - 4 < 0 || yb + 4 >= h || !wall[ya * w + x] || !wall[yb * w + x] || !ceilingAbove(x, ya)) return false;
+    let step = 0;
+    for (let d = 0; d < 5; d++) step += lab.l[(ya - d) * w + x]! - lab.l[(yb + d) * w + x]!;
+    step /= 5;
+    return Math.sign(step) === Math.sign(junction.lightStep) && Math.abs(step) >= EXTEND_STEP;
+  };
   for (const junction of confirmed) {
     for (let x = junction.x0; x <= junction.x1; x++) clearAbove(x, junction.lineY(x));
+    if (Math.abs(junction.lightStep) < 2.5) continue;
+    for (const direction of [-1, 1]) {
+      let misses = 0;
+      for (let x = direction < 0 ? junction.x0 - 1 : junction.x1 + 1; x >= 0 && x < w; x += direction) {
+        if (runsOn(junction, x)) {
+          misses = 0;
+          clearAbove(x, junction.lineY(x));
+        } else if (++misses > 3) break;
+      }
+    }
   }
   return out;
 }
