@@ -848,7 +848,11 @@ def build_pendant(L, xy, ceiling, bottom_z, metal):
 def stage_bedroom(M, L, S):
     X, Y, H = S.size
     bx = 2.35                                   # bed centred on the back wall, left of the door
-    bed = catalogue("contemporary", "bed")     # channel-tufted grey bed, boucle throw
+    # channel-tufted grey bed; without its throw, which the generator models as a flat
+    # slab hanging off the side (fine on a sprite, board-like at this size), and with an
+    # oatmeal duvet so the bedding isn't one white block
+    bed = catalogue("contemporary", "bed", throw=None,
+                    duvet={"kind": "linen", "color": themes.lin("#d8d0c3")})
     L_bed = bed.get("length", 2.05)
     # headboard back face sits at local y = L/2 + 0.10: keep 1 cm off the wall
     place("bed", bed, L, (bx, Y - L_bed / 2 - 0.11, 0))
