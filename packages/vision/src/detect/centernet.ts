@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Tensor } from '@tensorflow/tfjs-core';
 import * as tfc from '@tensorflow/tfjs-converter';
 import type { RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
@@ -70,15 +71,36 @@ async function viewPixels(
   return { data, sx: INPUT / view.w, sy: INPUT / view.h, ox: 0, oy: 0 };
 }
 
-/** Runs CenterNet on one view; boxes come back in natural pixels of the whole image. */
-export async function runCenterNet(image: RgbImage, view: View, minScore = 0.05): Promise<Candidate[]> {
+/** The whole photo stretched to the network's square input (what the wall features read). */
+export function wholeView(image: RgbImage): View {
+  return { x: 0, y: 0, w: image.width, h: image.height, flip: false, letterbox: false };
+}
+
+/**
+ * Feeds one view of the photo to the network and returns the named nodes' outputs (the caller disposes them),
+ * with how the view maps back to the photo.
+ */
+export async function executeCenterNet(
+  image: RgbImage,
+  view: View,
+  nodes: readonly string[],
+): Promise<{ outputs: Tensor[]; sx: number; sy: number; ox: number; oy: number }> {
   const tf = await tfReady();
   const net = await loadCenterNet();
   const { data, sx, sy, ox, oy } = await viewPixels(image, view);
-  const rows = tf.tidy(() => {
+  const outputs = tf.tidy(() => {
     const input = tf.tensor4d(Float32Array.from(data), [1, INPUT, INPUT, 3], 'float32');
-    return net.execute(input, 'tower_0/detections') as import('@tensorflow/tfjs-core').Tensor;
+    // A single requested node comes back as a bare tensor, several as an array.
+    const result = net.execute(input, [...nodes]) as Tensor | Tensor[];
+    return Array.isArray(result) ? result : [result];
   });
+  return { outputs, sx, sy, ox, oy };
+}
+
+/** Runs CenterNet on one view; boxes come back in natural pixels of the whole image. */
+export async function runCenterNet(image: RgbImage, view: View, minScore = 0.05): Promise<Candidate[]> {
+  const { outputs, sx, sy, ox, oy } = await executeCenterNet(image, view, ['tower_0/detections']);
+  const rows = outputs[0]!;
   const values = await rows.data();
   rows.dispose();
   const out: Candidate[] = [];
