@@ -59,9 +59,9 @@ from mathutils import Vector, Euler
 # Mesh and node helpers are shared with the furniture library's pipeline, which grew out of this script.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "furniture", "blender"))
 from geometry import (  # noqa: E402
-    add_bevel, add_subsurf, box, box_minmax, cylinder, empty, lathe, link, smooth_mesh,
+    add_bevel, add_subsurf, box, box_minmax, cylinder, empty, grid_mesh, lathe, link, smooth_mesh,
 )
-from cycles_io import aim, load_exr, setup_compositor, shifted  # noqa: E402
+from cycles_io import aim, filmic_look, load_exr, setup_compositor, setup_cycles, shifted  # noqa: E402
 from materials import (  # noqa: E402
     Materials, bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
 )
@@ -693,29 +693,16 @@ def build_floor_lamp(M, loc):
 
 def leaf_mesh(name, length=0.26, width=0.17, nu=10, nv=6):
     """Fiddle-leaf-fig style leaf: wider towards the tip, folded along the midrib,
-    curled slightly downward.  Leaf points along +X from the origin (petiole)."""
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    grid = []
-    for i in range(nu + 1):
+    curled slightly downward.  Leaf points along +X from the origin (petiole).
+    (The living room's own leaf; the library's geometry.leaf_mesh scales its droop by length.)"""
+    def point(i, j):
         u = i / nu
         w = math.sin(math.pi * min(u ** 0.75, 1.0)) * (0.55 + 0.45 * u) * width / 2
-        row = []
-        for j in range(nv + 1):
-            v = -1 + 2 * j / nv
-            x = u * length
-            y = v * w
-            z = 0.025 * abs(v) * (w / (width / 2)) - 0.06 * u * u   # fold + droop
-            row.append(bm.verts.new((x, y, z)))
-        grid.append(row)
-    for i in range(nu):
-        for j in range(nv):
-            bm.faces.new((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
-    bm.to_mesh(mesh)
-    bm.free()
-    for p in mesh.polygons:
-        p.use_smooth = True
-    return mesh
+        v = -1 + 2 * j / nv
+        z = 0.025 * abs(v) * (w / (width / 2)) - 0.06 * u * u   # fold + droop
+        return (u * length, v * w, z)
+
+    return grid_mesh(name, nu, nv, point)
 
 
 def build_plant(M, loc):
@@ -1052,41 +1039,16 @@ def setup_world(scene, strength):
 
 
 def setup_render(scene, opts, S):
-    scene.render.engine = "CYCLES"
-    c = scene.cycles
-    c.device = "CPU"
-    c.samples = opts["samples"]
-    c.use_adaptive_sampling = True
-    c.adaptive_threshold = 0.015
-    c.adaptive_min_samples = max(16, opts["samples"] // 4)
-    c.use_denoising = False               # no OIDN in this build; see denoise()
-    c.max_bounces = 8
-    c.diffuse_bounces = 4
-    c.glossy_bounces = 3
-    c.transmission_bounces = 6
-    c.transparent_max_bounces = 8
-    c.caustics_reflective = False
-    c.caustics_refractive = False
-    c.blur_glossy = 1.0
-    c.sample_clamp_direct = 0.0
-    c.sample_clamp_indirect = 6.0
-    c.seed = 1                            # same noise pattern for both variants
+    setup_cycles(scene, opts["samples"], adaptive_threshold=0.015, min_samples=max(16, opts["samples"] // 4),
+                 bounces=(8, 4, 3, 6), clamp_indirect=6.0,
+                 seed=1)                  # same noise pattern for both variants
+    scene.cycles.sample_clamp_direct = 0.0
     scene.render.resolution_x = opts["width"]
     scene.render.resolution_y = opts["height"]
-    scene.render.resolution_percentage = 100
     scene.render.film_transparent = False
     scene.render.use_persistent_data = False
     # Filmic view transform, gentle contrast, exposure tuned for a bright interior
-    vs = scene.view_settings
-    scene.display_settings.display_device = "sRGB"
-    vs.view_transform = "Filmic"
-    for look in ("Medium High Contrast", "Filmic - Medium High Contrast"):
-        try:
-            vs.look = look
-            break
-        except TypeError:
-            pass
-    vs.exposure = S.exposure
+    vs = filmic_look(scene, S.exposure)
     vs.gamma = 1.0
     scene.render.image_settings.file_format = "PNG"
     scene.render.image_settings.color_mode = "RGB"

@@ -13,6 +13,42 @@ def aim(obj, direction):
     obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
 
 
+def setup_cycles(scene, samples, *, adaptive_threshold, min_samples, bounces, clamp_indirect, seed):
+    """Cycles on the CPU: adaptive sampling, no built-in denoiser (Debian's build has no OpenImageDenoise; the
+    callers filter the passes themselves), no caustics. bounces = (total, diffuse, glossy, transmission)."""
+    scene.render.engine = "CYCLES"
+    c = scene.cycles
+    c.device = "CPU"
+    c.samples = samples
+    c.use_adaptive_sampling = True
+    c.adaptive_threshold = adaptive_threshold
+    c.adaptive_min_samples = min_samples
+    c.use_denoising = False
+    c.max_bounces, c.diffuse_bounces, c.glossy_bounces, c.transmission_bounces = bounces
+    c.transparent_max_bounces = 8
+    c.caustics_reflective = False
+    c.caustics_refractive = False
+    c.blur_glossy = 1.0
+    c.sample_clamp_indirect = clamp_indirect
+    c.seed = seed
+    scene.render.resolution_percentage = 100
+
+
+def filmic_look(scene, exposure):
+    """The Filmic view transform with its Medium High Contrast look (named differently across Blender versions)."""
+    vs = scene.view_settings
+    scene.display_settings.display_device = "sRGB"
+    vs.view_transform = "Filmic"
+    for look in ("Medium High Contrast", "Filmic - Medium High Contrast"):
+        try:
+            vs.look = look
+            break
+        except TypeError:
+            pass
+    vs.exposure = exposure
+    return vs
+
+
 def setup_compositor(scene, tmpdir, extra_slots=(), color_mode=None):
     """Write the beauty pass (linear), the denoising albedo and normal, and any extra passes to EXR files."""
     scene.use_nodes = True

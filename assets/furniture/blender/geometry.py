@@ -242,29 +242,11 @@ def pillow(name, w, h, t, loc, rot, mat, parent):
     return o
 
 
-def leaf_mesh(name, length=0.26, width=0.17, nu=10, nv=6, shape="fig"):
-    """A leaf along +X from its petiole: folded on the midrib and curled down.
-    shape: fig (wide near the tip), lance (narrow, long), sword (upright strap), frond (palm leaflet)."""
+def grid_mesh(name, nu, nv, point):
+    """A smooth quad surface of (nu + 1) x (nv + 1) vertices: point(i, j) places row i, column j."""
     mesh = bpy.data.meshes.new(name)
     bm = bmesh.new()
-    grid = []
-    for i in range(nu + 1):
-        u = i / nu
-        if shape == "fig":
-            w = math.sin(math.pi * min(u ** 0.75, 1.0)) * (0.55 + 0.45 * u) * width / 2
-        elif shape == "sword":
-            w = (1 - u ** 3) * width / 2 * (0.6 + 0.4 * math.sin(math.pi * min(u * 1.4, 1.0)))
-        else:
-            w = math.sin(math.pi * u) ** 0.8 * width / 2
-        row = []
-        for j in range(nv + 1):
-            v = -1 + 2 * j / nv
-            x = u * length
-            y = v * w
-            droop = 0.0 if shape == "sword" else (0.22 if shape == "frond" else 0.06)
-            z = 0.025 * abs(v) * (w / (width / 2 + 1e-6)) - droop * u * u * length / 0.26
-            row.append(bm.verts.new((x, y, z)))
-        grid.append(row)
+    grid = [[bm.verts.new(point(i, j)) for j in range(nv + 1)] for i in range(nu + 1)]
     for i in range(nu):
         for j in range(nv):
             bm.faces.new((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
@@ -273,3 +255,23 @@ def leaf_mesh(name, length=0.26, width=0.17, nu=10, nv=6, shape="fig"):
     for p in mesh.polygons:
         p.use_smooth = True
     return mesh
+
+
+def leaf_mesh(name, length=0.26, width=0.17, nu=10, nv=6, shape="fig"):
+    """A leaf along +X from its petiole: folded on the midrib and curled down.
+    shape: fig (wide near the tip), lance (narrow, long), sword (upright strap), frond (palm leaflet)."""
+    droop = 0.0 if shape == "sword" else (0.22 if shape == "frond" else 0.06)
+
+    def point(i, j):
+        u = i / nu
+        if shape == "fig":
+            w = math.sin(math.pi * min(u ** 0.75, 1.0)) * (0.55 + 0.45 * u) * width / 2
+        elif shape == "sword":
+            w = (1 - u ** 3) * width / 2 * (0.6 + 0.4 * math.sin(math.pi * min(u * 1.4, 1.0)))
+        else:
+            w = math.sin(math.pi * u) ** 0.8 * width / 2
+        v = -1 + 2 * j / nv
+        z = 0.025 * abs(v) * (w / (width / 2 + 1e-6)) - droop * u * u * length / 0.26
+        return (u * length, v * w, z)
+
+    return grid_mesh(name, nu, nv, point)

@@ -10,8 +10,8 @@ import random
 
 from mathutils import Euler, Vector
 
-from geometry import (box, box_minmax, cylinder, decor_objects, empty, lathe, leaf_mesh, link, pillow, rod, soft_box, sphere,
-                      tube, add_subsurf)
+from geometry import (box, box_minmax, cylinder, decor_objects, empty, grid_mesh, lathe, leaf_mesh, link, pillow, rod,
+                      soft_box, sphere, tube, add_subsurf)
 
 import bpy
 
@@ -916,35 +916,23 @@ def gen_dining_chair(p, M, root):
         return
     if style == "shell":  # mid-century molded shell on dowel legs
         sm = M.get(p.get("shell_mat", p["frame_mat"]))
-        import bmesh
-        mesh = bpy.data.meshes.new("Shell")
-        bm = bmesh.new()
-        nu, nv = 16, 12
-        grid = []
-        for i in range(nu + 1):
-            u = -1 + 2 * i / nu
-            row = []
-            for j in range(nv + 1):
-                v = j / nv  # 0 front of the seat .. 1 top of the back
-                if v < 0.5:
-                    y = -d / 2 + d * v * 1.7
-                    z = sh + 0.03 * (u * u) - 0.02 * math.sin(math.pi * v * 2)
-                else:
-                    t = (v - 0.5) * 2
-                    y = -d / 2 + d * 0.85 + 0.1 * t
-                    z = sh + 0.02 + (bh - sh) * t
-                x = u * w / 2 * (1 + 0.08 * (v > 0.5) * (v - 0.5))
-                z += 0.05 * (u ** 4) * (1 if v < 0.5 else 1.6)
-                y += 0.06 * (u ** 2) * (v > 0.5)
-                row.append(bm.verts.new((x, y, z)))
-            grid.append(row)
-        for i in range(nu):
-            for j in range(nv):
-                bm.faces.new((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
-        bm.to_mesh(mesh)
-        bm.free()
-        for poly in mesh.polygons:
-            poly.use_smooth = True
+
+        def shell_point(i, j):
+            u = -1 + 2 * i / 16
+            v = j / 12  # 0 front of the seat .. 1 top of the back
+            if v < 0.5:
+                y = -d / 2 + d * v * 1.7
+                z = sh + 0.03 * (u * u) - 0.02 * math.sin(math.pi * v * 2)
+            else:
+                t = (v - 0.5) * 2
+                y = -d / 2 + d * 0.85 + 0.1 * t
+                z = sh + 0.02 + (bh - sh) * t
+            x = u * w / 2 * (1 + 0.08 * (v > 0.5) * (v - 0.5))
+            z += 0.05 * (u ** 4) * (1 if v < 0.5 else 1.6)
+            y += 0.06 * (u ** 2) * (v > 0.5)
+            return (x, y, z)
+
+        mesh = grid_mesh("Shell", 16, 12, shell_point)
         o = link(bpy.data.objects.new("Shell", mesh))
         o.data.materials.append(sm)
         s = o.modifiers.new("Solidify", "SOLIDIFY")

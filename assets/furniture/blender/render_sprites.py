@@ -37,7 +37,7 @@ from mathutils import Vector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cycles_io import aim, load_exr, setup_compositor, shifted  # noqa: E402
+from cycles_io import aim, filmic_look, load_exr, setup_compositor, setup_cycles, shifted  # noqa: E402
 from geometry import link  # noqa: E402
 from materials import Materials  # noqa: E402
 import pieces  # noqa: E402
@@ -132,36 +132,10 @@ def setup_studio(scene):
 
 
 def setup_render(scene, size, samples):
-    scene.render.engine = "CYCLES"
-    c = scene.cycles
-    c.device = "CPU"
-    c.samples = samples
-    c.use_adaptive_sampling = True
-    c.adaptive_threshold = 0.02
-    c.adaptive_min_samples = max(8, samples // 4)
-    c.use_denoising = False
-    c.max_bounces = 6
-    c.diffuse_bounces = 2
-    c.glossy_bounces = 2
-    c.transmission_bounces = 4
-    c.transparent_max_bounces = 8
-    c.caustics_reflective = False
-    c.caustics_refractive = False
-    c.blur_glossy = 1.0
-    c.sample_clamp_indirect = 4.0
-    c.seed = 3
-    scene.render.resolution_percentage = 100
+    setup_cycles(scene, samples, adaptive_threshold=0.02, min_samples=max(8, samples // 4), bounces=(6, 2, 2, 4),
+                 clamp_indirect=4.0, seed=3)
     scene.render.film_transparent = True
-    vs = scene.view_settings
-    scene.display_settings.display_device = "sRGB"
-    vs.view_transform = "Filmic"
-    for look in ("Medium High Contrast", "Filmic - Medium High Contrast"):
-        try:
-            vs.look = look
-            break
-        except TypeError:
-            pass
-    vs.exposure = -0.8
+    filmic_look(scene, -0.8)
     vl = scene.view_layers[0]
     vl.cycles.denoising_store_passes = True
     vl.cycles.use_pass_shadow_catcher = True
