@@ -63,7 +63,7 @@ from geometry import (  # noqa: E402
 )
 from cycles_io import aim, filmic_look, load_exr, setup_compositor, setup_cycles, shifted  # noqa: E402
 from materials import (  # noqa: E402
-    Materials, bump, map_range, mix_rgb, new_material, noise, obj_coords, principled, ramp,
+    Materials, bump, finish, map_range, mix_rgb, mix_shader, new_material, noise, obj_coords, principled, ramp,
 )
 import pieces  # noqa: E402  (the app's furniture generators, reused for the guide rooms)
 import themes  # noqa: E402  (their catalogue parameter sets)
@@ -305,11 +305,7 @@ def mat_glass():
     tr.inputs["Color"].default_value = (0.96, 0.98, 0.97, 1)
     gl = nt.nodes.new("ShaderNodeBsdfGlossy")
     gl.inputs["Roughness"].default_value = 0.02
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.06
-    nt.links.new(tr.outputs[0], mix.inputs[1])
-    nt.links.new(gl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, 0.06, tr, gl))
     return mat
 
 
@@ -323,11 +319,7 @@ def mat_leaf():
     nt.links.new(col, p.inputs["Base Color"])
     tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (0.18, 0.32, 0.05, 1)
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.22
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, 0.22, p, tl))
     return mat
 
 
@@ -401,11 +393,7 @@ def mat_lampshade():
     nt.links.new(bump(nt, n.outputs["Fac"], 0.1, 0.001), p.inputs["Normal"])
     tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (0.85, 0.75, 0.6, 1)
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.3
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, 0.3, p, tl))
     return mat
 
 
@@ -547,11 +535,7 @@ def mat_foliage():
     # back-lit leaves glow a little (the sun is behind the hedge from our view)
     tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (0.25, 0.4, 0.08, 1)
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.35
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, 0.35, p, tl))
     return mat
 
 

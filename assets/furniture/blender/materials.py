@@ -146,6 +146,18 @@ def finish(nt, out, shader):
     nt.links.new(shader.outputs[0], out.inputs["Surface"])
 
 
+def mix_shader(nt, fac, first, second):
+    """A Mix Shader of two shader nodes (first at fac 0); fac is a number or a socket."""
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    if isinstance(fac, (int, float)):
+        mix.inputs["Fac"].default_value = fac
+    else:
+        nt.links.new(fac, mix.inputs["Fac"])
+    nt.links.new(first.outputs[0], mix.inputs[1])
+    nt.links.new(second.outputs[0], mix.inputs[2])
+    return mix
+
+
 # ----------------------------------------------------------------------------
 # Material kinds
 # ----------------------------------------------------------------------------
@@ -327,11 +339,7 @@ def m_glass(nt, out, s):
     gl.inputs["Roughness"].default_value = 0.03
     fr = nt.nodes.new("ShaderNodeLayerWeight")
     fr.inputs["Blend"].default_value = 0.2
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    nt.links.new(map_range(nt, fr.outputs["Fresnel"], 0.0, 1.0, 0.12, 0.7), mix.inputs["Fac"])
-    nt.links.new(tr.outputs[0], mix.inputs[1])
-    nt.links.new(gl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, map_range(nt, fr.outputs["Fresnel"], 0.0, 1.0, 0.12, 0.7), tr, gl))
 
 
 def m_rattan(nt, out, s):
@@ -358,11 +366,7 @@ def m_rattan(nt, out, s):
     hb = map_range(nt, b, 0.62, 0.7, 0.0, 1.0)
     hole = math_op(nt, "MULTIPLY", ha, hb)
     tr = nt.nodes.new("ShaderNodeBsdfTransparent")
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    nt.links.new(hole, mix.inputs["Fac"])
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tr.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, hole, p, tr))
 
 
 def m_jute(nt, out, s):
@@ -493,11 +497,7 @@ def m_leaf(nt, out, s):
     nt.links.new(col, p.inputs["Base Color"])
     tl = nt.nodes.new("ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (0.18, 0.32, 0.05, 1)
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.2
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tl.outputs[0], mix.inputs[2])
-    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    finish(nt, out, mix_shader(nt, 0.2, p, tl))
 
 
 def m_shade(nt, out, s):
@@ -512,10 +512,7 @@ def m_shade(nt, out, s):
     em = nt.nodes.new("ShaderNodeEmission")
     em.inputs["Color"].default_value = (1.0, 0.8, 0.55, 1)
     em.inputs["Strength"].default_value = s.get("glow", 0.6)
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    mix.inputs["Fac"].default_value = 0.35
-    nt.links.new(p.outputs[0], mix.inputs[1])
-    nt.links.new(tl.outputs[0], mix.inputs[2])
+    mix = mix_shader(nt, 0.35, p, tl)
     add = nt.nodes.new("ShaderNodeAddShader")
     nt.links.new(mix.outputs[0], add.inputs[0])
     nt.links.new(em.outputs[0], add.inputs[1])
