@@ -255,28 +255,18 @@ def rattan_chair(p, M, root):
     h = p.get("height", 0.78)
     # shell: a lathe of a bowl, cut open at the front by scaling a wall ring set; build as a partial surface
     segs = 40
-    import bmesh
-    mesh = bpy.data.meshes.new("Shell")
-    bm = bmesh.new()
     prof = [(r * 0.75, 0.36), (r * 0.92, 0.42), (r, 0.52), (r * 1.02, 0.64), (r * 1.0, h)]
     open_a = R(p.get("opening", 110))  # front opening angle
-    rings = []
-    for (rr, z) in prof:
-        ring = []
-        for i in range(segs + 1):
-            a = -math.pi / 2 + open_a / 2 + (2 * math.pi - open_a) * i / segs
-            # height falls toward the opening so arms slope down
-            f = min(1.0, abs(((2 * math.pi - open_a) * i / segs) - (math.pi - open_a / 2)) / (math.pi - open_a / 2))
-            zz = 0.36 + (z - 0.36) * (1 - 0.45 * f ** 2)
-            ring.append(bm.verts.new((rr * math.cos(a), rr * math.sin(a) + 0.03, zz)))
-        rings.append(ring)
-    for k in range(len(rings) - 1):
-        for i in range(segs):
-            bm.faces.new((rings[k][i], rings[k][i + 1], rings[k + 1][i + 1], rings[k + 1][i]))
-    bm.to_mesh(mesh)
-    bm.free()
-    for poly in mesh.polygons:
-        poly.use_smooth = True
+
+    def shell_point(i, k):  # column i around the bowl, ring k up its profile
+        rr, z = prof[k]
+        a = -math.pi / 2 + open_a / 2 + (2 * math.pi - open_a) * i / segs
+        # height falls toward the opening so arms slope down
+        f = min(1.0, abs(((2 * math.pi - open_a) * i / segs) - (math.pi - open_a / 2)) / (math.pi - open_a / 2))
+        zz = 0.36 + (z - 0.36) * (1 - 0.45 * f ** 2)
+        return (rr * math.cos(a), rr * math.sin(a) + 0.03, zz)
+
+    mesh = grid_mesh("Shell", segs, len(prof) - 1, shell_point)
     sh = link(bpy.data.objects.new("Shell", mesh))
     sh.data.materials.append(rat)
     s = sh.modifiers.new("Solidify", "SOLIDIFY")
@@ -284,12 +274,7 @@ def rattan_chair(p, M, root):
     add_subsurf(sh, 2)
     sh.parent = root
     # rolled rim
-    rim_pts = []
-    for i in range(segs + 1):
-        a = -math.pi / 2 + open_a / 2 + (2 * math.pi - open_a) * i / segs
-        f = min(1.0, abs(((2 * math.pi - open_a) * i / segs) - (math.pi - open_a / 2)) / (math.pi - open_a / 2))
-        zz = 0.36 + (h - 0.36) * (1 - 0.45 * f ** 2)
-        rim_pts.append((r * 1.0 * math.cos(a), r * 1.0 * math.sin(a) + 0.03, zz + 0.01))
+    rim_pts = [(x, y, z + 0.01) for x, y, z in (shell_point(i, len(prof) - 1) for i in range(segs + 1))]
     rim_mat = M.get(dict(p.get("frame_mat", {"kind": "rattan", "color": (0.5, 0.32, 0.15)}), open=False, weave=200.0))
     tube("Rim", rim_pts, 0.014, rim_mat, root, resolution=6)
     # base: a woven drum or splayed wooden legs
