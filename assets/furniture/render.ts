@@ -115,9 +115,8 @@ function runBlender(jobsFile: string, onSprite: (id: string) => void): Promise<v
 async function encode(renderStem: string, job: Job): Promise<boolean> {
   const png = `${renderStem}.png`;
   if (!existsSync(png) || !existsSync(`${renderStem}.json`)) return false;
-  const { theme } = job;
   const paths = spritePaths(job.theme, job.type, job.view);
-  mkdirSync(join(SPRITES_DIR, theme), { recursive: true });
+  mkdirSync(join(SPRITES_DIR, job.theme), { recursive: true });
   await sharp(png).webp({ quality: 85, alphaQuality: 90, effort: 6 }).toFile(join(PACKAGE_DIR, paths.image));
   // The shadow's colour is black; only its alpha carries information, which compresses well at lower quality.
   const { data, info } = await sharp(`${renderStem}.shadow.png`).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -160,14 +159,14 @@ async function main(): Promise<void> {
       // Blender reports each finished sprite by its render id, which tells the two views of a piece apart.
       const batch = todo
         .filter((job) => job.theme === theme)
-        .map((job) => ({ ...job, renderId: renderId(job), out: join(work, theme, `${job.type}.${job.view}`) }));
+        .map((job) => ({ ...job, out: join(work, theme, `${job.type}.${job.view}`) }));
       const jobsFile = join(work, 'jobs.json');
-      writeFileSync(jobsFile, JSON.stringify(batch.map((job) => ({ ...job, id: job.renderId }))));
+      writeFileSync(jobsFile, JSON.stringify(batch.map((job) => ({ ...job, id: renderId(job) }))));
       const started = Date.now();
       // Encode each sprite as soon as it is rendered, so an interrupted run keeps every finished piece.
       const encoding: Promise<boolean>[] = [];
       await runBlender(jobsFile, (id) => {
-        const job = batch.find((candidate) => candidate.renderId === id);
+        const job = batch.find((candidate) => renderId(candidate) === id);
         if (job)
           encoding.push(
             encode(job.out, job).then((ok) => {

@@ -83,6 +83,7 @@ describe('furniture manifest', () => {
 
   it('pairs every front view with the three-quarter view of the same piece, and never offers it on its own', () => {
     const fronts = manifest.filter((sprite) => sprite.view === 'front');
+    expect(fronts.length).toBeGreaterThan(0);
     for (const front of fronts) {
       const piece = manifest.find((sprite) => `${sprite.id}-front` === front.id);
       expect(piece, front.id).toBeDefined();
