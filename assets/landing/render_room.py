@@ -61,7 +61,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from geometry import (  # noqa: E402
     add_bevel, add_subsurf, box, box_minmax, cylinder, empty, grid_mesh, lathe, link, smooth_mesh,
 )
-from cycles_io import aim, filmic_look, load_exr, setup_compositor, setup_cycles, shifted  # noqa: E402
+from cycles_io import aim, denoise, filmic_look, load_exr, setup_compositor, setup_cycles  # noqa: E402
 from materials import (  # noqa: E402
     Materials, bump, finish, map_range, mix_rgb, mix_shader, new_material, noise, obj_coords, principled, ramp,
 )
@@ -1043,67 +1043,13 @@ def setup_render(scene, opts, S):
 
 
 WORLD_STRENGTH = 2.2
+# Our denoiser's settings for a 1200x800 room at 80 samples (see cycles_io.denoise).
+ROOM_DENOISE = dict(radius=4, sigma_s=2.2, sigma_a=0.06, sigma_n=0.25, sigma_c=0.10, firefly_floor=0.08)
 
 
 # ----------------------------------------------------------------------------
 # Edge-aware denoise (numpy) -- replaces the missing OpenImageDenoise
 # ----------------------------------------------------------------------------
-
-
-def denoise(beauty, albedo, normal, radius=4, sigma_s=2.2, sigma_a=0.06,
-            sigma_n=0.25, sigma_c=0.10):
-    """Joint cross-bilateral filter on the *demodulated* illumination.
-
-    1. kill isolated fireflies (pixel >> 3x3 median);
-    2. divide out the albedo so textures (wood grain, fabric) are not blurred;
-    3. filter the illumination with weights from spatial distance, albedo
-       difference, normal difference and (pre-smoothed) illumination difference;
-    4. multiply the albedo back in.
-    """
-    eps = 0.02
-    img = beauty.copy()
-    # 1) firefly clamp
-    r1 = 1
-    lum = img @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
-    pl = np.pad(lum, r1, mode="edge")
-    stack = np.stack([shifted(pl, dy, dx, r1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
-    med = np.median(stack, axis=0)
-    limit = 2.5 * med + 0.08
-    scale = np.where(lum > limit, limit / np.maximum(lum, 1e-6), 1.0)[..., None]
-    img *= scale
-
-    # 2) demodulate
-    alb = np.maximum(albedo, eps)
-    irr = img / alb
-    # tonemapped guide for range weights (pre-smoothed 3x3 so noise doesn't dominate)
-    tm = irr / (1.0 + irr)
-    pt = np.pad(tm, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    guide = sum(shifted(pt, dy, dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9.0
-
-    r = radius
-    pad3 = ((r, r), (r, r), (0, 0))
-    P_irr = np.pad(irr, pad3, mode="edge")
-    P_alb = np.pad(albedo, pad3, mode="edge")
-    P_nrm = np.pad(normal, pad3, mode="edge")
-    P_gd = np.pad(guide, pad3, mode="edge")
-    acc = np.zeros_like(irr)
-    wsum = np.zeros(irr.shape[:2], dtype=np.float32)
-    for dy in range(-r, r + 1):
-        for dx in range(-r, r + 1):
-            ws = math.exp(-(dx * dx + dy * dy) / (2 * sigma_s ** 2))
-            if ws < 0.02:
-                continue
-            da = shifted(P_alb, dy, dx, r) - albedo
-            dn = shifted(P_nrm, dy, dx, r) - normal
-            dc = shifted(P_gd, dy, dx, r) - guide
-            wgt = ws * np.exp(-(da * da).sum(-1) / (2 * sigma_a ** 2)
-                              - (dn * dn).sum(-1) / (2 * sigma_n ** 2)
-                              - (dc * dc).sum(-1) / (2 * sigma_c ** 2))
-            acc += wgt[..., None] * shifted(P_irr, dy, dx, r)
-            wsum += wgt
-    irr_f = acc / wsum[..., None]
-    # 4) remodulate
-    return irr_f * alb
 
 
 def save_display(pixels_rgb, path, scene):
@@ -1195,7 +1141,7 @@ def main():
     if opts["denoise"]:
         albedo = load_exr(find("albedo"), w, h)
         normal = load_exr(find("normal"), w, h)
-        result = denoise(beauty, albedo, normal)
+        result = denoise(beauty, albedo, normal, **ROOM_DENOISE)
         save_display(result, out_path, scene)
     t_end = time.time()
     print("STAGECRAFT room=%s variant=%s samples=%d size=%dx%d build=%.1fs render=%.1fs post=%.1fs -> %s"

@@ -2,6 +2,8 @@
 the beauty and denoising passes to EXR through the compositor, and reading them back as numpy arrays for our
 own denoise (Debian's Blender has no OpenImageDenoise)."""
 
+import math
+
 import bpy
 import numpy as np
 from mathutils import Vector
@@ -83,3 +85,46 @@ def shifted(a, dy, dx, r):
     """View of the padded array a shifted by (dy, dx)."""
     h, w = a.shape[0] - 2 * r, a.shape[1] - 2 * r
     return a[r + dy:r + dy + h, r + dx:r + dx + w]
+
+
+def denoise(beauty, albedo, normal, *, radius, sigma_s, sigma_a, sigma_n, sigma_c, firefly_floor):
+    """Joint cross-bilateral filter on the *demodulated* illumination (our stand-in for OpenImageDenoise).
+
+    1. kill isolated fireflies (pixel >> 3x3 median + firefly_floor);
+    2. divide out the albedo so textures (wood grain, fabric, weaves) are not blurred;
+    3. filter the illumination with weights from spatial distance, albedo difference, normal difference and
+       (pre-smoothed) illumination difference;
+    4. multiply the albedo back in.
+    """
+    eps = 0.02
+    img = beauty.copy()
+    lum = img @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
+    pl = np.pad(lum, 1, mode="edge")
+    med = np.median(np.stack([shifted(pl, dy, dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]), axis=0)
+    limit = 2.5 * med + firefly_floor
+    img *= np.where(lum > limit, limit / np.maximum(lum, 1e-6), 1.0)[..., None]
+    alb = np.maximum(albedo, eps)
+    irr = img / alb
+    # tonemapped guide for the range weights, pre-smoothed 3x3 so noise does not dominate
+    tm = irr / (1.0 + irr)
+    pt = np.pad(tm, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    guide = sum(shifted(pt, dy, dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9.0
+    r = radius
+    pad3 = ((r, r), (r, r), (0, 0))
+    p_irr, p_alb, p_nrm, p_gd = (np.pad(a, pad3, mode="edge") for a in (irr, albedo, normal, guide))
+    acc = np.zeros_like(irr)
+    wsum = np.zeros(irr.shape[:2], dtype=np.float32)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            ws = math.exp(-(dx * dx + dy * dy) / (2 * sigma_s ** 2))
+            if ws < 0.02:
+                continue
+            da = shifted(p_alb, dy, dx, r) - albedo
+            dn = shifted(p_nrm, dy, dx, r) - normal
+            dc = shifted(p_gd, dy, dx, r) - guide
+            wgt = ws * np.exp(-(da * da).sum(-1) / (2 * sigma_a ** 2) - (dn * dn).sum(-1) / (2 * sigma_n ** 2)
+                              - (dc * dc).sum(-1) / (2 * sigma_c ** 2))
+            acc += wgt[..., None] * shifted(p_irr, dy, dx, r)
+            wsum += wgt
+    # the centre tap always weighs 1, so wsum >= 1
+    return acc / wsum[..., None] * alb
