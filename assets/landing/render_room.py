@@ -59,9 +59,9 @@ from mathutils import Vector, Euler
 # Mesh and node helpers are shared with the furniture library's pipeline, which grew out of this script.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "furniture", "blender"))
 from geometry import (  # noqa: E402
-    add_bevel, add_subsurf, box, box_minmax, cylinder, empty, grid_mesh, lathe, link, smooth_mesh,
+    add_bevel, add_subsurf, box, box_minmax, cylinder, empty, grid_mesh, lathe, link, smooth_mesh, sphere_mesh,
 )
-from cycles_io import aim, denoise, filmic_look, load_exr, setup_compositor, setup_cycles  # noqa: E402
+from cycles_io import aim, denoise, filmic_look, load_exr, new_world, setup_compositor, setup_cycles  # noqa: E402
 from materials import (  # noqa: E402
     Materials, bump, finish, map_range, mix_rgb, mix_shader, new_material, noise, obj_coords, principled, ramp,
 )
@@ -510,17 +510,6 @@ def build_room(M, S):
         o.location = (-9.0 + rnd.uniform(-0.5, 0.5), y, -0.2)
         o.scale = (s * 0.8, s, s * 0.75)
         o.data.materials.append(M["foliage"])
-
-
-def sphere_mesh(name, r, u, v):
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    bmesh.ops.create_uvsphere(bm, u_segments=u, v_segments=v, radius=r)
-    bm.to_mesh(mesh)
-    bm.free()
-    for p in mesh.polygons:
-        p.use_smooth = True
-    return mesh
 
 
 def mat_foliage():
@@ -1003,16 +992,8 @@ def setup_lights(scene, S):
 def setup_world(scene, strength):
     """Simple physically-plausible sky: bright hazy horizon, bluer zenith,
     darker ground below the horizon."""
-    w = bpy.data.worlds.new("Sky")
-    scene.world = w
-    w.use_nodes = True
-    nt = w.node_tree
-    for n in list(nt.nodes):
-        nt.nodes.remove(n)
-    tc = nt.nodes.new("ShaderNodeTexCoord")
-    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
-    nt.links.new(tc.outputs["Generated"], sep.inputs[0])
-    col = ramp(nt, map_range(nt, sep.outputs["Z"], -1.0, 1.0, 0.0, 1.0), [
+    nt, up = new_world(scene, "Sky")
+    col = ramp(nt, map_range(nt, up, -1.0, 1.0, 0.0, 1.0), [
         (0.0, (0.18, 0.17, 0.15)), (0.49, (0.35, 0.34, 0.31)),
         (0.5, (0.95, 0.97, 1.0)), (0.6, (0.72, 0.82, 0.98)), (1.0, (0.38, 0.55, 0.9))])
     bg = nt.nodes.new("ShaderNodeBackground")

@@ -15,6 +15,21 @@ def aim(obj, direction):
     obj.rotation_euler = Vector(direction).to_track_quat("-Z", "Y").to_euler()
 
 
+def new_world(scene, name):
+    """An empty node-based world for the scene; returns its node tree and the Z of the view direction (-1 down
+    .. 1 up), which both our skies are graded along."""
+    w = bpy.data.worlds.new(name)
+    scene.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Generated"], sep.inputs[0])
+    return nt, sep.outputs["Z"]
+
+
 def setup_cycles(scene, samples, *, adaptive_threshold, min_samples, bounces, clamp_indirect, seed):
     """Cycles on the CPU: adaptive sampling, no built-in denoiser (Debian's build has no OpenImageDenoise; the
     callers filter the passes themselves), no caustics. bounces = (total, diffuse, glossy, transmission)."""

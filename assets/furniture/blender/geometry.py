@@ -200,7 +200,8 @@ def empty(name, loc=(0, 0, 0), rot_z=0.0, parent=None):
     return e
 
 
-def sphere(name, r, loc, mat, parent=None, scale=(1, 1, 1), u=32, v=16):
+def sphere_mesh(name, r, u=32, v=16):
+    """A smooth UV sphere mesh (no object)."""
     mesh = bpy.data.meshes.new(name)
     bm = bmesh.new()
     bmesh.ops.create_uvsphere(bm, u_segments=u, v_segments=v, radius=r)
@@ -208,7 +209,11 @@ def sphere(name, r, loc, mat, parent=None, scale=(1, 1, 1), u=32, v=16):
     bm.free()
     for p in mesh.polygons:
         p.use_smooth = True
-    obj = link(bpy.data.objects.new(name, mesh))
+    return mesh
+
+
+def sphere(name, r, loc, mat, parent=None, scale=(1, 1, 1), u=32, v=16):
+    obj = link(bpy.data.objects.new(name, sphere_mesh(name, r, u, v)))
     obj.scale = scale
     return _finish(obj, mat, parent, loc, (0, 0, 0))
 

@@ -37,7 +37,7 @@ from mathutils import Vector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cycles_io import aim, denoise, filmic_look, load_exr, setup_compositor, setup_cycles  # noqa: E402
+from cycles_io import aim, denoise, filmic_look, load_exr, new_world, setup_compositor, setup_cycles  # noqa: E402
 from geometry import link  # noqa: E402
 from materials import Materials  # noqa: E402
 import pieces  # noqa: E402
@@ -78,21 +78,13 @@ def reset_scene():
 def setup_studio(scene):
     """A bright, soft interior light: a big soft key from the upper front-left (the window side of a room),
     a weaker fill from the right, and a warm-grey environment for ambient light and reflections."""
-    w = bpy.data.worlds.new("Studio")
-    scene.world = w
-    w.use_nodes = True
-    nt = w.node_tree
-    for n in list(nt.nodes):
-        nt.nodes.remove(n)
-    tc = nt.nodes.new("ShaderNodeTexCoord")
-    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
-    nt.links.new(tc.outputs["Generated"], sep.inputs[0])
+    nt, up = new_world(scene, "Studio")
     mr = nt.nodes.new("ShaderNodeMapRange")
     mr.inputs["From Min"].default_value = -0.3
     mr.inputs["From Max"].default_value = 1.0
     mr.inputs["To Min"].default_value = 0.35
     mr.inputs["To Max"].default_value = 1.0
-    nt.links.new(sep.outputs["Z"], mr.inputs["Value"])
+    nt.links.new(up, mr.inputs["Value"])
     bg = nt.nodes.new("ShaderNodeBackground")
     bg.inputs["Color"].default_value = (0.92, 0.9, 0.87, 1)
     nt.links.new(mr.outputs[0], bg.inputs["Strength"])
