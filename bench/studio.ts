@@ -2,7 +2,7 @@
  * Time of each studio operation through the API (app.inject: routing, validation, base64, the vision pool,
  * storage, the ledger transaction) on a 1920x1280 photo: one warm-up call (models load), then the median of 5.
  *
- *   node --import tsx apps/server/src/areas/studio/bench.ts [--runs 5] [--only detect,remove]
+ *   node --import tsx bench/studio.ts [--runs 5] [--only detect,remove]
  *
  * Calls whose route is not registered in this build are listed as such, not timed. Reads the shared room
  * fixtures (../shared or $STAGECRAFT_FIXTURES), like the tests.
@@ -13,12 +13,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STUDIO_ROUTES } from '@stagecraft/contracts';
 import sharp from 'sharp';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import { dataUrl, multipart, readRoomFixture, studioUser } from '../../../test/studio.ts';
-import type { TestContext } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { dataUrl, multipart, readRoomFixture, studioUser } from '../apps/server/test/studio.ts';
+import type { TestContext } from '../apps/server/test/test-app.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createMailer } from '../apps/server/src/mail/mailer.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
