@@ -16,6 +16,7 @@ import { TokenSigner } from './areas/auth/tokens.ts';
 import { createUsersRepository } from './areas/auth/users-repository.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { buildCatalogue, type Catalogue } from './areas/billing/catalogue.ts';
+import { grantSignupBonus } from './areas/billing/grants.ts';
 import { createBillingRepository } from './areas/billing/repository.ts';
 import { billingRoutes } from './areas/billing/routes.ts';
 import { type BillingService, createBillingService } from './areas/billing/service.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limiter,
     google,
     log: app.log,
+    grantSignupBonus,
   });
   const users = createUsersRepository(db);
   const authenticate = createAuthenticate({ signer, users });

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   HOW_FOUND_OPTIONS,
-  SIGNUP_CREDITS,
   type LoginResponse,
   type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
@@ -17,7 +16,6 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { applyCreditChange } from '../billing/credit-ledger.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
 import { GoogleSignInError, type GoogleSignIn } from './google-sign-in.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -80,6 +78,11 @@ export interface AuthServiceDependencies {
   limiter: RateLimiter;
   google: GoogleSignIn | null;
   log: { error(object: object, message: string): void };
+  /**
+   * What a new account is given, inside the transaction that creates it; returns the new balance. Billing
+   * owns credits, so it hands this in (auth never touches the ledger itself).
+   */
+  grantSignupBonus: (tx: Database, userId: number) => Promise<number>;
 }
 
 export function createAuthService(deps: AuthServiceDependencies) {
@@ -143,11 +146,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     return db.transaction(async (tx) => {
       const txUsers = createUsersRepository(tx);
       const user = await txUsers.insert({ ...fields, plan: 'free' });
-      const credits = await applyCreditChange(tx, user.id, {
-        delta: SIGNUP_CREDITS,
-        reason: 'signup_bonus',
-        reference: `user:${user.id}`,
-      });
+      const credits = await deps.grantSignupBonus(tx, user.id);
       return { ...user, credits };
     });
   }

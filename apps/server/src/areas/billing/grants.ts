@@ -1,4 +1,4 @@
-import { CREDIT_PACKS, PRO_MONTHLY_CREDITS } from '@stagecraft/contracts';
+import { CREDIT_PACKS, PRO_MONTHLY_CREDITS, SIGNUP_CREDITS } from '@stagecraft/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -6,11 +6,16 @@ import { applyCreditChange } from './credit-ledger.ts';
 import { hasPaidForCreditPack } from './repository.ts';
 
 /**
- * What a payment gives, in one place: the Stripe webhook and the test checkout both call these, inside the
- * transaction that records the payment or the event.
+ * What a payment (or a new account) gives, in one place: the Stripe webhook and the test checkout both call
+ * these, inside the transaction that records the payment or the event; auth is handed `grantSignupBonus`.
  */
 
 const PACK_KEYS = CREDIT_PACKS.map((pack) => pack.key);
+
+/** The Starter plan's credits for a new account, once per user; returns the new balance. */
+export function grantSignupBonus(tx: Database, userId: number): Promise<number> {
+  return applyCreditChange(tx, userId, { delta: SIGNUP_CREDITS, reason: 'signup_bonus', reference: `user:${userId}` });
+}
 
 /** A credit pack: its credits, and the Pay As You Go plan unless the user is already Pro. */
 export async function grantCreditPack(tx: Database, userId: number, packKey: string, reference: string): Promise<void> {
