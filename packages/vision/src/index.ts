@@ -59,3 +59,4 @@ export {
   type WallMaterialKey,
   type WallOptions,
 } from './walls/index.ts';
+export { brandImage, type BrandRequest, type BrandMark, type BrandQr, type BrandCorner, type DisclosureLabel } from './brand/brand.ts';

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { brandImage, type BrandRequest } from '../brand/brand.ts';
 import { cutout } from '../cutout/cutout.ts';
 import { markObject, objectMask } from '../cutout/mark-object.ts';
 import { detectObjects } from '../detect/detect.ts';
@@ -43,6 +44,7 @@ export const tasks = {
   replaceObject: (image: Image, detection: Detection, sprite: PlaceableSprite) => replaceObject(image, detection, sprite),
   wallMask: (image: Image) => wallMask(image),
   changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
+  brandImage: (image: Image, request: BrandRequest) => brandImage(image, request),
 } satisfies Record<string, (...args: never[]) => Promise<unknown>>;
 
 export type VisionTasks = typeof tasks;
