@@ -15,6 +15,13 @@ export const HOW_FOUND_OPTIONS = [
 
 export const detailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponse>;
+/**
+ * Confirming an e-mail (by key or link). `already_confirmed` (ours) is true when the key was used before and
+ * the address it confirmed is verified: a second visit to the link is not an error (an unknown key stays 404,
+ * an expired one 410).
+ */
+export const confirmEmailResponse = detailResponse.extend({ already_confirmed: z.boolean() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;

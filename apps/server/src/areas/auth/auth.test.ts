@@ -117,13 +117,20 @@ describeEachDatabase('accounts', (ctx) => {
     expect(profile.json().last_login).not.toBeNull();
   });
 
-  it('confirms an e-mail once: a used key is 404, an unknown key 404, an expired key 410', async () => {
+  it('confirms an e-mail once: a used key says already confirmed, an unknown key 404, an expired key 410', async () => {
     const { email } = await registerUser(ctx());
     const [link] = await linksSentTo(ctx(), email, /confirm-email/);
     const key = link?.split('/').pop() ?? '';
-    expect((await post('/api/auth/email/confirm/', { key })).statusCode).toBe(200);
-    expect((await get(`/api/auth/confirm-email/${key}/`)).statusCode).toBe(404);
+    const first = await post('/api/auth/email/confirm/', { key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ detail: 'E-mail confirmed.', already_confirmed: false });
+    const again = await get(`/api/auth/confirm-email/${key}/`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ detail: 'E-mail already confirmed.', already_confirmed: true });
     expect((await get('/api/auth/confirm-email/no-such-key/')).statusCode).toBe(404);
+    // A used key of an address that changed since is not a confirmation of the new one.
+    await ctx().db.update(users).set({ email: `changed-${email}` }).where(eq(users.email, email));
+    expect((await get(`/api/auth/confirm-email/${key}/`)).statusCode).toBe(404);
 
     const second = await registerUser(ctx());
     const [secondLink] = await linksSentTo(ctx(), second.email, /confirm-email/);

@@ -1,6 +1,7 @@
 import {
   AUTH_ROUTES,
   confirmEmailRequest,
+  confirmEmailResponse,
   detailResponse,
   emailRequest,
   emailStatusResponse,
@@ -113,7 +114,7 @@ export async function authRoutes(
         tags,
         summary: 'Confirm an e-mail address with its key',
         body: confirmEmailRequest,
-        response: { 200: detailResponse },
+        response: { 200: confirmEmailResponse },
       },
     },
     (request) => auth.confirmEmail(request.body.key),
@@ -124,9 +125,9 @@ export async function authRoutes(
     {
       schema: {
         tags,
-        summary: 'Confirm an e-mail address from its link (404 unknown or used, 410 expired)',
+        summary: 'Confirm an e-mail address from its link (already_confirmed for a used key; 404 unknown, 410 expired)',
         params: z.object({ key: z.string() }),
-        response: { 200: detailResponse },
+        response: { 200: confirmEmailResponse },
       },
     },
     (request) => auth.confirmEmail(request.params.key),

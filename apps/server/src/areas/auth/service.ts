@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type ConfirmEmailResponse,
   HOW_FOUND_OPTIONS,
   type LoginResponse,
   type PasswordChangeRequest,
@@ -249,13 +250,24 @@ export function createAuthService(deps: AuthServiceDependencies) {
       return { detail: VERIFICATION_SENT };
     },
 
-    /** 404 for an unknown or used key, 410 for an expired one: what the confirmation screen tells apart. */
-    async confirmEmail(key: string): Promise<{ detail: string }> {
+    /**
+     * 404 for an unknown key, 410 for an expired one: what the confirmation screen tells apart. A used key whose
+     * address is verified answers 200 with `already_confirmed`: the mail client that opened the link first (or a
+     * second click) must not make the user believe the confirmation failed.
+     */
+    async confirmEmail(key: string): Promise<ConfirmEmailResponse> {
+      const alreadyConfirmed = async (verification: { userId: number; email: string }) => {
+        const owner = await users.findById(verification.userId);
+        if (!owner?.isVerified || owner.email !== verification.email) throw notFound('This confirmation link is invalid.');
+        return { detail: 'E-mail already confirmed.', already_confirmed: true };
+      };
       const verification = await repository.findVerification(key);
-      if (!verification || verification.usedAt) throw notFound('This confirmation link is invalid.');
+      if (!verification) throw notFound('This confirmation link is invalid.');
+      if (verification.usedAt) return alreadyConfirmed(verification);
       if (verification.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'This confirmation link has expired.');
-      if (!(await repository.consumeVerification(key, verification.userId))) throw notFound('This confirmation link is invalid.');
-      return { detail: 'E-mail confirmed.' };
+      // Used meanwhile by a concurrent request: the same answer as a later visit.
+      if (!(await repository.consumeVerification(key, verification.userId))) return alreadyConfirmed(verification);
+      return { detail: 'E-mail confirmed.', already_confirmed: false };
     },
 
     async requestPasswordReset(emailInput: string, ip: string): Promise<{ detail: string }> {

@@ -32,7 +32,11 @@ export function EmailConfirmedPage() {
   if (succeeded) {
     return (
       <AuthCard title="Email Confirmed!" icon={<MarkEmailReadRoundedIcon />}>
-        <Typography sx={{ mb: 1 }}>Your email address is verified. You can now log in and start staging.</Typography>
+        <Typography sx={{ mb: 1 }}>
+          {params.get('already') === 'true'
+            ? 'Your email address was already confirmed. You can log in and start staging.'
+            : 'Your email address is verified. You can now log in and start staging.'}
+        </Typography>
         <Typography role="status" color="text.secondary" sx={{ mb: 3 }}>
           You will be redirected to the login page in 3 seconds.
         </Typography>

@@ -10,6 +10,7 @@ import { FormFeedback } from '../../../components/form-feedback.tsx';
 import { USER_PROFILE_QUERY_KEY } from '../../../lib/account.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useConfirmEmail } from '../api/confirm-email.ts';
+import { useConfirmOnce } from '../hooks/use-confirm-once.ts';
 import { confirmationErrorCode, confirmationErrorText } from '../utils/email-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ConfirmationChecking } from './confirmation-checking.tsx';
@@ -17,7 +18,7 @@ import { ConfirmationChecking } from './confirmation-checking.tsx';
 /** /app/auth/verify-email/:key: confirms through POST /api/auth/email/confirm/ and shows the result here. */
 export function VerifyEmailPage() {
   const { key = '' } = useParams();
-  const confirmation = useConfirmEmail(key);
+  const confirmation = useConfirmOnce(useConfirmEmail(), key);
   const { user } = useAuth();
   const queryClient = useQueryClient();
 
@@ -25,7 +26,7 @@ export function VerifyEmailPage() {
     if (confirmation.isSuccess) void queryClient.invalidateQueries({ queryKey: USER_PROFILE_QUERY_KEY });
   }, [confirmation.isSuccess, queryClient]);
 
-  if (confirmation.isPending) {
+  if (confirmation.isPending || confirmation.isIdle) {
     return (
       <AuthCard title="Verifying your email">
         <ConfirmationChecking />

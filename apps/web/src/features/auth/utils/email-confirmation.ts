@@ -27,8 +27,12 @@ export function confirmationErrorText(code: string | null): string {
   return CONFIRMATION_ERROR_TEXTS[known ?? 'unknown_error'];
 }
 
-export function emailConfirmedPath(result: { status: 'success' } | { status: 'error'; code: ConfirmationErrorCode }): string {
+/** `already=true` (ours): the link had been used before and the address is verified. */
+export function emailConfirmedPath(
+  result: { status: 'success'; already?: boolean } | { status: 'error'; code: ConfirmationErrorCode },
+): string {
   const search = new URLSearchParams({ status: result.status });
   if (result.status === 'error') search.set('message', result.code);
+  else if (result.already) search.set('already', 'true');
   return `/app/auth/email-confirmed?${search.toString()}`;
 }
