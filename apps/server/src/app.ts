@@ -22,6 +22,9 @@ import { billingRoutes } from './areas/billing/routes.ts';
 import { type BillingService, createBillingService } from './areas/billing/service.ts';
 import { createStripeGateway } from './areas/billing/stripe-gateway.ts';
 import { createGrowthRepository } from './areas/growth/repository.ts';
+import { createGuidesRepository } from './areas/guides/repository.ts';
+import { guidesRoutes } from './areas/guides/routes.ts';
+import { createGuidesService } from './areas/guides/service.ts';
 import { growthRoutes } from './areas/growth/routes.ts';
 import { createGrowthService, type GrowthService } from './areas/growth/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
@@ -167,6 +170,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(billingRoutes, context);
   await app.register(growthRoutes, context);
   await app.register(studioRoutes, context);
+  const guides = createGuidesService({ config, repository: createGuidesRepository(db), mailer, limiter, log: app.log });
+  await app.register(guidesRoutes, { guides, config, webDistDir: deps.webDistDir ?? WEB_DIST_DIR });
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -50,6 +50,8 @@ const environmentSchema = z.object({
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: optionalUrl,
+  // Where staff notices of guide consultation requests go, besides every staff account's own address.
+  STAFF_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   // Worker threads of the image engine; each runs one job at a time (the engine is single-threaded per job).
   VISION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
 });
@@ -83,6 +85,7 @@ export interface AppConfig {
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuerUrl: string };
   replicate: { apiToken: string | undefined; apiUrl: string | undefined };
+  staffEmail: string | undefined;
   /** Size of the studio's vision worker pool: one per core unless VISION_WORKERS says otherwise. */
   visionWorkers: number;
 }
@@ -149,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL },
     replicate: { apiToken: env.REPLICATE_API_TOKEN, apiUrl: env.REPLICATE_API_URL },
+    staffEmail: env.STAFF_EMAIL,
     visionWorkers: env.VISION_WORKERS ?? os.availableParallelism(),
   };
 }

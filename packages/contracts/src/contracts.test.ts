@@ -82,6 +82,7 @@ describe('contracts', () => {
       hero_image: null,
       before_image: null,
       after_image: null,
+      image_alts: { hero: '', before: '', after: '' },
       featured: false,
       cost_range: { min: 500, max: 5000 },
       duration_days: '5-7',

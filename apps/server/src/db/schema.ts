@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -273,4 +274,79 @@ export const customFurniture = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('custom_furniture_user_idx').on(table.userId)],
+);
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Public room-staging guides (001 sections 2, 3 and 7). The rows are a copy of the files in
+ * `areas/guides/content/`, written at every start by the guides area's seeding step: edit the files, not rows.
+ */
+export const roomGuides = pgTable(
+  'room_guides',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    heroImage: text('hero_image'),
+    beforeImage: text('before_image'),
+    afterImage: text('after_image'),
+    /** Alt texts of the three images: {hero, before, after}. */
+    imageAlts: jsonb('image_alts').$type<{ hero: string; before: string; after: string }>().notNull(),
+    featured: boolean('featured').notNull().default(false),
+    costMin: integer('cost_min').notNull(),
+    costMax: integer('cost_max').notNull(),
+    durationDays: text('duration_days').notNull(),
+    // Null where no study supports a figure: the pages then say so instead of inventing one.
+    roiPercentage: integer('roi_percentage'),
+    introduction: text('introduction').notNull(),
+    whyStagingMatters: text('why_staging_matters').notNull(),
+    stepByStepGuide: text('step_by_step_guide'),
+    commonMistakes: text('common_mistakes'),
+    faqs: jsonb('faqs').$type<Array<{ question: string; answer: string }>>().notNull(),
+    tips: jsonb('tips').$type<Array<{ title: string; content: string; tip_type: string }>>().notNull(),
+    relatedSlugs: jsonb('related_slugs').$type<string[]>().notNull(),
+    /** Words a searcher might use that the title does not carry ("kitchen" for a dining guide). */
+    keywords: text('keywords').notNull().default(''),
+    /** Every other text of the guide (steps, tips, mistakes, FAQs) flattened for the search vector. */
+    searchBody: text('search_body').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Hash of the source file: the seeding step rewrites a row only when its file changed. */
+    contentHash: text('content_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(keywords, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(introduction, '')), 'C') || setweight(to_tsvector('english'::regconfig, coalesce(search_body, '')), 'D')`,
+      ),
+  },
+  (table) => [
+    uniqueIndex('room_guides_slug_key').on(table.slug),
+    index('room_guides_category_idx').on(table.category, table.sortOrder),
+    index('room_guides_search_idx').using('gin', table.searchVector),
+    // DECISIONS.md: /staging/rooms/ is the API, so no guide may be called "rooms".
+    check('room_guides_slug_not_rooms', sql`${table.slug} <> 'rooms'`),
+  ],
+);
+
+/**
+ * Consultation requests from a guide page (DECISIONS.md: the form really sends). Staff read them in the admin
+ * console; `handled_at` is theirs to set.
+ */
+export const stagingConsultations = pgTable(
+  'staging_consultations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull().default(''),
+    // The guide the request came from; kept as text so that a guide removed later leaves the request intact.
+    roomSlug: text('room_slug').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [index('staging_consultations_created_idx').on(table.createdAt)],
 );
