@@ -108,6 +108,12 @@ const sessionId = z.string().max(100).optional();
 /** A UUID the client makes up to follow the call's progress (`STUDIO_ROUTES.progress`). */
 const progressId = z.uuid().optional();
 const step = { session_id: sessionId, progress_id: progressId };
+/**
+ * The session and step a paid call was recorded as; null for a free demo step on the sample room, which is
+ * recorded nowhere (the studio stays in demo mode).
+ */
+const stepSessionId = z.string().nullable();
+const stepPlacementId = z.string().nullable();
 
 export const detectObjectsRequest = z.object({ image_data: imageData, ...step });
 export const detectObjectsResponse = z.object({
@@ -115,7 +121,7 @@ export const detectObjectsResponse = z.object({
   detections: z.array(detection),
   annotated_image: z.string(),
   credits_remaining: creditsRemaining,
-  session_id: z.string(),
+  session_id: stepSessionId,
 });
 export type DetectObjectsResponse = z.infer<typeof detectObjectsResponse>;
 
@@ -140,8 +146,8 @@ export const resultImageResponse = z.object({
   success,
   result_image: z.string(),
   credits_remaining: creditsRemaining,
-  session_id: z.string(),
-  placement_id: z.string(),
+  session_id: stepSessionId,
+  placement_id: stepPlacementId,
 });
 export type ResultImageResponse = z.infer<typeof resultImageResponse>;
 
@@ -180,8 +186,8 @@ export const enhanceImageResponse = z.object({
   success,
   enhanced_image: z.string(),
   credits_remaining: creditsRemaining,
-  session_id: z.string(),
-  placement_id: z.string(),
+  session_id: stepSessionId,
+  placement_id: stepPlacementId,
 });
 
 /** Multipart field `furniture_image`; the answer is the cut-out (background removed). */
@@ -238,6 +244,89 @@ export type ProgressResponse = z.infer<typeof progressResponse>;
  */
 export const exportImageRequest = z.object({ image_data: imageData, session_id: sessionId });
 
+/** The six modes of 001 section 2; the active one decides what a canvas click does. */
+export const STUDIO_MODES = ['detect', 'place', 'themed', 'custom', 'draw', 'walls'] as const;
+export type StudioMode = (typeof STUDIO_MODES)[number];
+
+/**
+ * The studio keeps the work (ours): the server's design session is the truth, and the editor's state of it (the
+ * undo stack with its images and detections, and the mode) is saved there after each step. An image in a
+ * snapshot is one of the user's stored media: its URL is signed afresh every time a snapshot is read.
+ */
+export const studioImageRef = z.object({
+  src: z.string().regex(MEDIA_URL_PATTERN, 'Expected the URL of one of your stored images.'),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  enhanced: z.enum(ENHANCEMENT_LEVELS).nullable(),
+});
+export type StudioImageRef = z.infer<typeof studioImageRef>;
+export const studioScene = z.object({
+  base_image: studioImageRef,
+  current_image: studioImageRef,
+  detections: z.array(detection).max(500),
+});
+export type StudioScene = z.infer<typeof studioScene>;
+/** How many scenes a snapshot keeps: the editor's 50 undo steps, the current scene and 50 redo steps. */
+export const SNAPSHOT_MAX_SCENES = 101;
+export const studioSnapshot = z
+  .object({
+    /** The undo stack, the current scene, then the redo stack, oldest first. */
+    scenes: z.array(studioScene).min(1).max(SNAPSHOT_MAX_SCENES),
+    /** Index of the current scene in `scenes`. */
+    cursor: z.number().int().nonnegative(),
+    mode: z.enum(STUDIO_MODES),
+  })
+  .refine((value) => value.cursor < value.scenes.length, { message: 'cursor must point into scenes', path: ['cursor'] });
+export type StudioSnapshot = z.infer<typeof studioSnapshot>;
+
+/** One room of the user as the studio reopens it; `snapshot` is null until the editor saved one. */
+export const studioSession = z.object({
+  session_id: z.string(),
+  original_image_url: z.string().nullable(),
+  preview_image_url: z.string().nullable(),
+  snapshot: studioSnapshot.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StudioSession = z.infer<typeof studioSession>;
+export const studioSessionResponse = z.object({ success, session: studioSession });
+export type StudioSessionResponse = z.infer<typeof studioSessionResponse>;
+
+export const TUTORIAL_STATUSES = ['pending', 'completed', 'skipped'] as const;
+export type TutorialStatus = (typeof TUTORIAL_STATUSES)[number];
+export const studioPreferences = z.object({
+  auto_detect_on_upload: z.boolean(),
+  tutorial_status: z.enum(TUTORIAL_STATUSES),
+});
+export type StudioPreferences = z.infer<typeof studioPreferences>;
+export const updateStudioPreferencesRequest = studioPreferences.partial();
+export const studioPreferencesResponse = z.object({ success, preferences: studioPreferences });
+
+/**
+ * Rooms (DECISIONS.md: Starter has 2). A room is a design session with at least one paid step; `limit` is null
+ * for plans without one.
+ */
+export const studioRooms = z.object({ used: z.number().int().nonnegative(), limit: z.number().int().positive().nullable() });
+export type StudioRooms = z.infer<typeof studioRooms>;
+
+/** `GET /api/studio/workspace/`: what the studio opens with. */
+export const studioWorkspaceResponse = z.object({
+  success,
+  /** The user's most recent session, or null for a user who has none (demo mode). */
+  session: studioSession.nullable(),
+  preferences: studioPreferences,
+  rooms: studioRooms,
+});
+export type StudioWorkspaceResponse = z.infer<typeof studioWorkspaceResponse>;
+
+/** `POST /api/studio/sessions/`: a new room from a photo (free plan: refused with 403 `room_limit` past 2). */
+export const createStudioSessionRequest = z.object({ image_data: imageData });
+export const saveStudioSnapshotRequest = z.object({ snapshot: studioSnapshot });
+export const saveStudioSnapshotResponse = z.object({ success, saved_at: z.string() });
+/** The 403 `detail` that refuses a free user's third room (the studio recognises it by this text). */
+export const ROOM_LIMIT_MESSAGE =
+  'The free Starter plan includes 2 rooms. Buy a credit pack or go Pro to stage more rooms.';
+
 export const STUDIO_ROUTES = {
   furnitureTypes: '/api/ai-design/furniture-types/',
   detectObjects: '/api/ai-design/detect-objects/',
@@ -258,6 +347,11 @@ export const STUDIO_ROUTES = {
   eraseFromDrawnArea: '/api/ai-design/erase-from-drawn-area/',
   progress: (progressId: string) => `/api/ai-design/progress/${encodeURIComponent(progressId)}/`,
   exportImage: '/api/ai-design/export/',
+  workspace: '/api/studio/workspace/',
+  sessions: '/api/studio/sessions/',
+  session: (sessionId: string) => `/api/studio/sessions/${encodeURIComponent(sessionId)}/`,
+  sessionSnapshot: (sessionId: string) => `/api/studio/sessions/${encodeURIComponent(sessionId)}/snapshot/`,
+  preferences: '/api/studio/preferences/',
 } as const;
 
 /** The spec's 402 messages (001 section 8), one per paid call. */
@@ -285,16 +379,29 @@ export const FAILURE_PREFIXES = {
   enhanceImage: 'Enhancement failed: ',
   uploadCustomFurniture: 'Upload failed: ',
   eraseFromDrawnArea: 'Erase failed: ',
+  // Ours: the spec's studio has no export call to fail.
+  exportImage: 'Download failed: ',
 } as const;
+export type StudioFailureKind = keyof typeof FAILURE_PREFIXES;
 
+/**
+ * The studio's texts (001 sections 5 and 8, word for word), one table for the server and the client; the last
+ * ones are ours, where the spec names a rule but not its text.
+ */
 export const STUDIO_MESSAGES = {
   uploadImageFirst: 'Please upload an image first',
   fileTooLarge: 'File too large. Please use images under 10MB.',
   invalidImageFile: 'Please upload a valid image file.',
   failedToLoadImage: 'Failed to load image.',
+  heicFailed: 'HEIC conversion failed. Please convert to JPG first.',
   drawAreaFirst: 'Please draw an area first before adding furniture',
   drawOverErase: 'Please draw over the area you want to erase',
   selectObjectType: 'Please select an object type first',
   selectThemeAndFurniture: 'Please select a theme and furniture first',
   detectionNotFound: 'Detection not found',
+  objectTypesFailed: 'Failed to load object types',
+  creditsFallback: 'Failed to load credits. Using demo credits.',
+  selectFurniture: 'Please select a furniture type first',
+  uploadCustomFirst: 'Please upload a furniture image first',
+  alreadyEnhanced: 'This image is already enhanced.',
 } as const;

@@ -14,13 +14,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Detection } from '@stagecraft/contracts';
+import { type Detection, STUDIO_MESSAGES } from '@stagecraft/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useFurnitureTypes } from '../api/get-furniture-types.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { selectDetection, setManualObjectType } from '../state/actions.ts';
-import { STUDIO_MESSAGES } from '../utils/studio-messages.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
 
 function costLabel(cost: number | undefined): string {

@@ -1,4 +1,11 @@
-import { type PlacementFields, STUDIO_UPLOAD_MAX_BYTES, type Detection } from '@stagecraft/contracts';
+import {
+  type Detection,
+  INSUFFICIENT_CREDITS_MESSAGES,
+  type PlacementFields,
+  STUDIO_MESSAGES,
+  STUDIO_UPLOAD_MAX_BYTES,
+  type StudioFailureKind,
+} from '@stagecraft/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
@@ -44,13 +51,13 @@ import {
 import { renderStrokeMask } from '../utils/drawing-mask.ts';
 import { StudioImageError, readRoomPhoto, toImageData, toStudioImage } from '../utils/image-files.ts';
 import { humanize } from '../utils/studio-labels.ts';
-import { INSUFFICIENT_CREDITS, STUDIO_MESSAGES, failureMessage, type FailureKind } from '../utils/studio-messages.ts';
+import { failureMessage } from '../utils/failure-message.ts';
 import type { TutorialAction } from './tutorial.ts';
 import type { RunAction } from './use-studio-editor.ts';
 
 /** What the studio is doing now: one long operation at a time, with a determinate fraction when known. */
 export interface BusyState {
-  kind: FailureKind | 'load';
+  kind: StudioFailureKind | 'load';
   message: string;
   progress: number | null;
 }
@@ -119,7 +126,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         return true;
       } catch (error) {
         if (error instanceof StudioImageError) toast.error(error.message, ERROR_TOAST);
-        else toast.error(failureMessage(kind === 'load' ? 'upload' : kind, error), ERROR_TOAST);
+        else toast.error(failureMessage(kind === 'load' ? 'uploadCustomFurniture' : kind, error), ERROR_TOAST);
         if (error instanceof ApiError && error.status === 402)
           void queryClient.invalidateQueries({ queryKey: USER_CREDITS_QUERY_KEY });
         return false;
@@ -143,7 +150,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
 
   const currentImage = useCallback((): StudioImage | null => {
     const image = stateRef.current.scene.currentImage;
-    if (!image) toast.error(STUDIO_MESSAGES.uploadFirst, ERROR_TOAST);
+    if (!image) toast.error(STUDIO_MESSAGES.uploadImageFirst, ERROR_TOAST);
     return image;
   }, [stateRef]);
 
@@ -174,7 +181,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const imageData = await toImageData(image);
       const answer = await tracked(report, (progressId) => call(imageData, progressId));
       const result = await toStudioImage(answer.result_image);
-      run(applyResult, { image: result, sessionId: answer.session_id, ...detectionChange });
+      run(applyResult, { image: result, sessionId: answer.session_id ?? undefined, ...detectionChange });
       updateCredits(answer.credits_remaining);
       return result;
     },
@@ -184,13 +191,13 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const detect = useCallback(
     async (imageOverride?: StudioImage) => {
       const image = imageOverride ?? currentImage();
-      if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS.detection)) return;
-      await perform('detection', 'Detecting objects…', async (report) => {
+      if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS_MESSAGES.detectObjects)) return;
+      await perform('detectObjects', 'Detecting objects…', async (report) => {
         const imageData = await toImageData(image);
         const answer = await tracked(report, (progressId) =>
           detectObjects({ image_data: imageData, session_id: sessionId(), progress_id: progressId }),
         );
-        run(setAutoDetections, { detections: answer.detections, sessionId: answer.session_id });
+        run(setAutoDetections, { detections: answer.detections, sessionId: answer.session_id ?? undefined });
         updateCredits(answer.credits_remaining);
         const count = answer.detections.length;
         toast.success(
@@ -215,7 +222,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         toast.error(STUDIO_MESSAGES.selectObjectType, ERROR_TOAST);
         return;
       }
-      await perform('detection', `Marking ${humanize(objectType)}…`, async () => {
+      await perform('detectObjects', `Marking ${humanize(objectType)}…`, async () => {
         const answer = await addManualObject({
           x: point.x,
           y: point.y,
@@ -255,8 +262,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     async (id: Detection['id']) => {
       const image = currentImage();
       const detection = image ? findDetection(id) : undefined;
-      if (!image || !detection || !canAfford(costs?.removal, INSUFFICIENT_CREDITS.removal)) return;
-      await perform('removal', `Removing ${detection.class_name}…`, async (report) => {
+      if (!image || !detection || !canAfford(costs?.removal, INSUFFICIENT_CREDITS_MESSAGES.removeObject)) return;
+      await perform('removeObject', `Removing ${detection.class_name}…`, async (report) => {
         await removeOne(detection, image, report);
         toast.success(`Removed ${detection.class_name}`, SUCCESS_TOAST);
         onTutorialAction('remove');
@@ -270,8 +277,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     const image = currentImage();
     const targets = stateRef.current.scene.detections;
     if (!image || targets.length === 0) return;
-    if (!canAfford((costs?.removal ?? 1) * targets.length, INSUFFICIENT_CREDITS.removal)) return;
-    await perform('removal', `Removing ${targets.length} objects…`, async (report) => {
+    if (!canAfford((costs?.removal ?? 1) * targets.length, INSUFFICIENT_CREDITS_MESSAGES.removeObject)) return;
+    await perform('removeObject', `Removing ${targets.length} objects…`, async (report) => {
       // Reads the editor each round: every removal works on the previous one's result, and a run repeated
       // after a token renewal skips what is already gone.
       for (const [index, target] of targets.entries()) {
@@ -296,8 +303,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (name === '') return;
       const image = currentImage();
       const detection = image ? findDetection(id) : undefined;
-      if (!image || !detection || !canAfford(costs?.replacement, INSUFFICIENT_CREDITS.replacement)) return;
-      await perform('replacement', `Replacing ${detection.class_name} with ${name}…`, async (report) => {
+      if (!image || !detection || !canAfford(costs?.replacement, INSUFFICIENT_CREDITS_MESSAGES.replaceObject)) return;
+      await perform('replaceObject', `Replacing ${detection.class_name} with ${name}…`, async (report) => {
         await applyEdit(
           image,
           report,
@@ -330,26 +337,26 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (mode === 'place') {
         const type = placement.furnitureType;
         if (!type) return void toast.error(STUDIO_MESSAGES.selectFurniture, ERROR_TOAST);
-        if (!canAfford(costs?.furniture_placement, INSUFFICIENT_CREDITS.placement)) return;
+        if (!canAfford(costs?.furniture_placement, INSUFFICIENT_CREDITS_MESSAGES.placeFurniture)) return;
         call = (body) => placeFurniture({ ...body, furniture_type: type });
         label = humanize(type);
       } else if (mode === 'themed') {
         const item = placement.themeItem;
-        if (!item) return void toast.error(STUDIO_MESSAGES.selectThemeFurniture, ERROR_TOAST);
-        if (!canAfford(costs?.themed_placement, INSUFFICIENT_CREDITS.themedPlacement)) return;
+        if (!item) return void toast.error(STUDIO_MESSAGES.selectThemeAndFurniture, ERROR_TOAST);
+        if (!canAfford(costs?.themed_placement, INSUFFICIENT_CREDITS_MESSAGES.placeThemedFurniture)) return;
         call = (body) => placeThemedFurniture({ ...body, theme_key: theme, furniture_item: item });
         label = `${humanize(theme)} ${humanize(item).toLowerCase()}`;
       } else if (mode === 'custom') {
         const id = placement.customFurnitureId;
         if (!id) return void toast.error(STUDIO_MESSAGES.uploadCustomFirst, ERROR_TOAST);
-        if (!canAfford(costs?.custom_furniture_placement, INSUFFICIENT_CREDITS.customPlacement)) return;
+        if (!canAfford(costs?.custom_furniture_placement, INSUFFICIENT_CREDITS_MESSAGES.placeCustomFurniture)) return;
         call = (body) => placeCustomFurniture({ ...body, furniture_id: id });
         label = 'your furniture';
       } else {
         return;
       }
       showMarker('preview', point, label);
-      await perform('placement', `Placing ${label}…`, async (report) => {
+      await perform('placeFurniture', `Placing ${label}…`, async (report) => {
         await applyEdit(image, report, (imageData, progressId) =>
           call({
             image_data: imageData,
@@ -372,8 +379,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const changeWalls = useCallback(
     async (material: string) => {
       const image = currentImage();
-      if (!image || !canAfford(costs?.wall_material_change, INSUFFICIENT_CREDITS.walls)) return;
-      await perform('walls', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
+      if (!image || !canAfford(costs?.wall_material_change, INSUFFICIENT_CREDITS_MESSAGES.changeWallMaterial)) return;
+      await perform('changeWallMaterial', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
         await applyEdit(image, report, (imageData, progressId) =>
           changeWallMaterial({
             image_data: imageData,
@@ -395,10 +402,10 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const image = currentImage();
       if (!image) return;
       const mask = renderStrokeMask(state.strokes, 'add', image);
-      if (!mask) return void toast.error(STUDIO_MESSAGES.drawFirst, ERROR_TOAST);
+      if (!mask) return void toast.error(STUDIO_MESSAGES.drawAreaFirst, ERROR_TOAST);
       if (!furnitureType) return void toast.error(STUDIO_MESSAGES.selectFurniture, ERROR_TOAST);
-      if (!canAfford(costs?.drawing_add_furniture, INSUFFICIENT_CREDITS.placement)) return;
-      await perform('placement', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async (report) => {
+      if (!canAfford(costs?.drawing_add_furniture, INSUFFICIENT_CREDITS_MESSAGES.placeFurniture)) return;
+      await perform('placeFurniture', `Adding ${humanize(furnitureType).toLowerCase()} to the drawn area…`, async (report) => {
         await applyEdit(image, report, (imageData, progressId) =>
           addFurnitureToDrawnArea({
             image_data: imageData,
@@ -421,9 +428,9 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const image = currentImage();
       if (!image) return;
       const mask = renderStrokeMask(state.strokes, 'erase', image);
-      if (!mask || mask.length < 100) return void toast.error(STUDIO_MESSAGES.drawToErase, ERROR_TOAST);
-      if (!canAfford(costs?.drawing_erase, INSUFFICIENT_CREDITS.erase)) return;
-      await perform('erase', 'Erasing the drawn area…', async (report) => {
+      if (!mask || mask.length < 100) return void toast.error(STUDIO_MESSAGES.drawOverErase, ERROR_TOAST);
+      if (!canAfford(costs?.drawing_erase, INSUFFICIENT_CREDITS_MESSAGES.eraseFromDrawnArea)) return;
+      await perform('eraseFromDrawnArea', 'Erasing the drawn area…', async (report) => {
         // 001 section 4: the result becomes the current image, credits update, the drawing clears.
         await applyEdit(image, report, (imageData, progressId) =>
           eraseFromDrawnArea({
@@ -446,8 +453,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       if (!image) return;
       if (image.enhanced) return void toast.error(STUDIO_MESSAGES.alreadyEnhanced, ERROR_TOAST);
       const cost = level === '4k' ? costs?.enhancement_4k : costs?.enhancement_8k;
-      if (!canAfford(cost, INSUFFICIENT_CREDITS.enhancement(level))) return;
-      await perform('enhancement', `Enhancing to ${level.toUpperCase()}…`, async (report) => {
+      if (!canAfford(cost, (level === '8k' ? INSUFFICIENT_CREDITS_MESSAGES.enhance8k : INSUFFICIENT_CREDITS_MESSAGES.enhance4k))) return;
+      await perform('enhanceImage', `Enhancing to ${level.toUpperCase()}…`, async (report) => {
         const answer = await enhanceImage({
           image_data: await toImageData(image),
           enhancement_level: level,
@@ -455,7 +462,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
           onProgress: report,
         });
         const result = await toStudioImage(answer.enhanced_image, level);
-        run(applyResult, { image: result, sessionId: answer.session_id });
+        run(applyResult, { image: result, sessionId: answer.session_id ?? undefined });
         updateCredits(answer.credits_remaining);
         toast.success(`Enhanced to ${level.toUpperCase()} (${result.width} x ${result.height})`, SUCCESS_TOAST);
         growth.onEnhancementSuccess();
@@ -467,7 +474,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const download = useCallback(async () => {
     const image = currentImage();
     if (!image) return;
-    await perform('download', 'Preparing your download…', async () => {
+    await perform('exportImage', 'Preparing your download…', async () => {
       let exported;
       try {
         exported = await exportImage({ image_data: await toImageData(image), session_id: sessionId() });
@@ -520,8 +527,8 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
   const uploadFurniture = useCallback(
     async (file: File) => {
       if (file.size > STUDIO_UPLOAD_MAX_BYTES) return void toast.error(STUDIO_MESSAGES.fileTooLarge, ERROR_TOAST);
-      if (!file.type.startsWith('image/')) return void toast.error(STUDIO_MESSAGES.invalidImage, ERROR_TOAST);
-      await perform('upload', 'Removing the background of your furniture…', async () => {
+      if (!file.type.startsWith('image/')) return void toast.error(STUDIO_MESSAGES.invalidImageFile, ERROR_TOAST);
+      await perform('uploadCustomFurniture', 'Removing the background of your furniture…', async () => {
         const answer = await uploadCustomFurniture(file);
         setCustomFurniture((current) => [answer, ...current.filter((item) => item.furniture_id !== answer.furniture_id)]);
         run(selectPlacement, { customFurnitureId: answer.furniture_id });

@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage } from './studio-messages.ts';
+import { failureMessage } from './failure-message.ts';
 
 describe('failure toasts', () => {
   it('prefixes the bare reason once', () => {
     const error = new ApiError(422, { detail: 'Removal failed: the mask is empty', error: 'the mask is empty' });
-    expect(failureMessage('removal', error)).toBe('Removal failed: the mask is empty');
-    expect(failureMessage('removal', new ApiError(422, { detail: 'Removal failed: no object' }))).toBe(
+    expect(failureMessage('removeObject', error)).toBe('Removal failed: the mask is empty');
+    expect(failureMessage('removeObject', new ApiError(422, { detail: 'Removal failed: no object' }))).toBe(
       'Removal failed: no object',
     );
-    expect(failureMessage('walls', new ApiError(400, { detail: 'Unknown material' }))).toBe(
+    expect(failureMessage('changeWallMaterial', new ApiError(400, { detail: 'Unknown material' }))).toBe(
       'Wall change failed: Unknown material',
     );
   });
 
   it('shows the 402 sentence as it is, and network failures as such', () => {
-    expect(failureMessage('detection', new ApiError(402, { detail: 'Insufficient credits for object detection' }))).toBe(
+    expect(failureMessage('detectObjects', new ApiError(402, { detail: 'Insufficient credits for object detection' }))).toBe(
       'Insufficient credits for object detection',
     );
-    expect(failureMessage('enhancement', new ApiError(0, { detail: 'Network error. Please try again.' }))).toBe(
+    expect(failureMessage('enhanceImage', new ApiError(0, { detail: 'Network error. Please try again.' }))).toBe(
       'Network error: Network error. Please try again.',
     );
   });
 
   it("falls back to 'Unknown error' and to the erase error text for thrown errors", () => {
-    expect(failureMessage('erase', new ApiError(500, {}))).toBe('Erase failed: Unknown error');
-    expect(failureMessage('erase', new Error('canvas lost'))).toBe('Erase error: canvas lost');
+    expect(failureMessage('eraseFromDrawnArea', new ApiError(500, {}))).toBe('Erase failed: Unknown error');
+    expect(failureMessage('eraseFromDrawnArea', new Error('canvas lost'))).toBe('Erase error: canvas lost');
   });
 });

@@ -1,6 +1,5 @@
-import { MEDIA_URL_PATTERN, STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
+import { MEDIA_URL_PATTERN, STUDIO_MESSAGES, STUDIO_UPLOAD_MAX_BYTES } from '@stagecraft/contracts';
 import type { EnhancementLevel, StudioImage } from '../state/editor-state.ts';
-import { STUDIO_MESSAGES } from './studio-messages.ts';
 
 /** A refusal whose message is the spec's text, shown as it is. */
 export class StudioImageError extends Error {
@@ -29,7 +28,7 @@ export function loadImageElement(src: string): Promise<HTMLImageElement> {
     const element = new Image();
     element.decoding = 'async';
     element.onload = () => resolve(element);
-    element.onerror = () => reject(new StudioImageError(STUDIO_MESSAGES.loadFailed));
+    element.onerror = () => reject(new StudioImageError(STUDIO_MESSAGES.failedToLoadImage));
     element.src = src;
   });
 }
@@ -55,7 +54,7 @@ function reencodeAsJpeg(element: HTMLImageElement): string {
   canvas.width = element.naturalWidth;
   canvas.height = element.naturalHeight;
   const context = canvas.getContext('2d');
-  if (!context) throw new StudioImageError(STUDIO_MESSAGES.loadFailed);
+  if (!context) throw new StudioImageError(STUDIO_MESSAGES.failedToLoadImage);
   context.drawImage(element, 0, 0);
   return canvas.toDataURL('image/jpeg', 0.92);
 }
@@ -64,13 +63,13 @@ function reencodeAsJpeg(element: HTMLImageElement): string {
 export async function readRoomPhoto(file: File): Promise<StudioImage> {
   if (file.size > STUDIO_UPLOAD_MAX_BYTES) throw new StudioImageError(STUDIO_MESSAGES.fileTooLarge);
   const heic = isHeicFile(file);
-  if (!heic && file.type !== '' && !file.type.startsWith('image/')) throw new StudioImageError(STUDIO_MESSAGES.invalidImage);
+  if (!heic && file.type !== '' && !file.type.startsWith('image/')) throw new StudioImageError(STUDIO_MESSAGES.invalidImageFile);
   const blob = heic ? await convertHeic(file) : file;
   let dataUrl: string;
   try {
     dataUrl = await readAsDataUrl(blob);
   } catch {
-    throw new StudioImageError(STUDIO_MESSAGES.loadFailed);
+    throw new StudioImageError(STUDIO_MESSAGES.failedToLoadImage);
   }
   const element = await loadImageElement(dataUrl);
   const sendable = SENDABLE_TYPES.includes(blob.type);
@@ -92,7 +91,7 @@ export function toImageData(image: StudioImage): Promise<string> {
   if (cached) return cached;
   const pending = fetch(image.src, { credentials: 'same-origin' })
     .then((response) => {
-      if (!response.ok) throw new StudioImageError(STUDIO_MESSAGES.loadFailed);
+      if (!response.ok) throw new StudioImageError(STUDIO_MESSAGES.failedToLoadImage);
       return response.blob();
     })
     .then(readAsDataUrl);
