@@ -27,6 +27,9 @@ import { guidesRoutes } from './areas/guides/routes.ts';
 import { createGuidesService } from './areas/guides/service.ts';
 import { growthRoutes } from './areas/growth/routes.ts';
 import { createGrowthService, type GrowthService } from './areas/growth/service.ts';
+import { createBrandingRepository } from './areas/branding/repository.ts';
+import { brandingRoutes, sharedExportRoutes } from './areas/branding/routes.ts';
+import { createBrandingService } from './areas/branding/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { ProgressBoard } from './areas/studio/progress.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
@@ -172,6 +175,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(studioRoutes, context);
   const guides = createGuidesService({ config, repository: createGuidesRepository(db), mailer, limiter, log: app.log });
   await app.register(guidesRoutes, { guides, config, webDistDir: deps.webDistDir ?? WEB_DIST_DIR });
+  const branding = createBrandingService({ repository: createBrandingRepository(db), media, engine, appUrl: config.appUrl });
+  await app.register(brandingRoutes, { branding, authenticate });
+  await app.register(sharedExportRoutes, { branding });
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

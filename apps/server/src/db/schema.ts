@@ -350,3 +350,84 @@ export const stagingConsultations = pgTable(
   },
   (table) => [index('staging_consultations_created_idx').on(table.createdAt)],
 );
+
+/** A user's logo or signature (001 section 3, "Branding asset"). `asset_id` is the unguessable public id. */
+export const brandingAssets = pgTable(
+  'branding_assets',
+  {
+    id: serial('id').primaryKey(),
+    assetId: text('asset_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetType: text('asset_type').$type<'logo' | 'signature'>().notNull(),
+    name: text('name').notNull(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('branding_assets_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A branding template (001 section 3). Its logo and signature are set to null when the asset is deleted, so the
+ * template keeps working without it. At most one default per user, enforced by a partial unique index.
+ */
+export const brandingTemplates = pgTable(
+  'branding_templates',
+  {
+    id: serial('id').primaryKey(),
+    templateId: text('template_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logoAssetId: integer('logo_asset_id').references(() => brandingAssets.id, { onDelete: 'set null' }),
+    signatureAssetId: integer('signature_asset_id').references(() => brandingAssets.id, { onDelete: 'set null' }),
+    logoPosition: text('logo_position').notNull(),
+    logoSize: real('logo_size').notNull(),
+    logoOpacity: real('logo_opacity').notNull(),
+    signaturePosition: text('signature_position').notNull(),
+    signatureSize: real('signature_size').notNull(),
+    signatureOpacity: real('signature_opacity').notNull(),
+    disclosureMode: text('disclosure_mode').notNull().default('label'),
+    disclosureText: text('disclosure_text').notNull(),
+    disclosurePosition: text('disclosure_position').notNull(),
+    disclosureSize: real('disclosure_size').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    usageCount: integer('usage_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('branding_templates_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('branding_templates_one_default').on(table.userId).where(sql`${table.isDefault}`),
+  ],
+);
+
+/**
+ * A branded export (001 section 3): the result file, optionally the unstaged original, and its public share
+ * link (`/s/{share_token}`, null when never shared or revoked) with the views it had.
+ */
+export const brandedExports = pgTable(
+  'branded_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => brandingTemplates.id, { onDelete: 'set null' }),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    originalMediaId: text('original_media_id').references(() => media.id, { onDelete: 'set null' }),
+    fileSize: integer('file_size').notNull(),
+    caption: text('caption'),
+    shareToken: text('share_token').unique(),
+    shareViews: integer('share_views').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('branded_exports_user_idx').on(table.userId, table.createdAt)],
+);

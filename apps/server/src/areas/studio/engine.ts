@@ -1,5 +1,6 @@
 import {
   type Box,
+  type BrandRequest,
   createVisionPool,
   type Detection,
   type EnhanceLevel,
@@ -48,6 +49,8 @@ export interface StudioEngine {
   replaceObject(image: Uint8Array, detection: Detection, sprite: PlaceableSprite, job: EngineJob): Promise<Buffer>;
   /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
   changeWallMaterial(image: Uint8Array, material: string, job: EngineJob): Promise<Buffer>;
+  /** The photo branded with a template's logo, signature, label and QR code (the branding area's exports). */
+  brandImage(image: Uint8Array, request: BrandRequest, job: EngineJob): Promise<Uint8Array>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -84,6 +87,7 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
       jpeg(await workers().runWith(run(job), 'replaceObject', own(image), detection, spriteCopy(sprite))),
     changeWallMaterial: async (image, material, job) =>
       jpeg(await workers().runWith(run(job), 'changeWallMaterial', own(image), material)),
+    brandImage: (image, request, job) => workers().runWith(run(job), 'brandImage', own(image), request),
     async close() {
       const running = pool;
       pool = null;
