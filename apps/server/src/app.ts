@@ -4,6 +4,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './areas/admin/routes.ts';
+import { createAdminRepository } from './areas/admin/repository.ts';
+import { createAdminService } from './areas/admin/service.ts';
+import { createAnalyticsRepository } from './areas/analytics/repository.ts';
+import { analyticsRoutes } from './areas/analytics/routes.ts';
+import { createAnalyticsService } from './areas/analytics/service.ts';
 import { mediaRoutes } from './areas/media/routes.ts';
 import { createMediaRepository } from './areas/media/repository.ts';
 import { createMediaService, type MediaService } from './areas/media/service.ts';
@@ -178,6 +184,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const branding = createBrandingService({ repository: createBrandingRepository(db), media, engine, appUrl: config.appUrl });
   await app.register(brandingRoutes, { branding, authenticate });
   await app.register(sharedExportRoutes, { branding });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(createAnalyticsRepository(db)), authenticate });
+  await app.register(adminRoutes, { admin: createAdminService({ db, repository: createAdminRepository(db), auth }), authenticate });
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -45,10 +45,18 @@ export const companyStats = z.object({
   event_distribution: z.array(z.object({ event_type: z.string(), count })),
   source_effectiveness: z.array(z.object({ source: z.string().nullable(), total_events: count, conversions: count })),
   revenue_by_plan: z.array(z.object({ converted_plan: z.string(), count, total_revenue: z.number() })),
+  /** Hours from sign-up to the first purchase, averaged over the users who bought; null when nobody has. */
   avg_conversion_time: z.number().nullable(),
+  /** Our addition for the events-over-time chart: events per UTC day over the last 30 days, oldest first. */
+  events_over_time: z.array(z.object({ date: z.string(), count })),
 });
+export type PersonalAnalytics = z.infer<typeof personalAnalytics>;
+export type CompanyStats = z.infer<typeof companyStats>;
 export const conversionAnalyticsResponse = z.object({ success: z.literal(true), analytics: personalAnalytics });
 export const conversionStatsResponse = z.object({ success: z.literal(true), stats: companyStats });
+
+export type ConversionAnalyticsResponse = z.infer<typeof conversionAnalyticsResponse>;
+export type ConversionStatsResponse = z.infer<typeof conversionStatsResponse>;
 
 export const ANALYTICS_ROUTES = {
   personal: '/api/conversion-analytics/',

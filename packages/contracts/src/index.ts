@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';

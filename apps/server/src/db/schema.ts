@@ -193,6 +193,8 @@ export const conversionEvents = pgTable(
   (table) => [
     index('conversion_events_user_idx').on(table.userId, table.createdAt),
     index('conversion_events_type_idx').on(table.eventType),
+    // The staff dashboard's events-over-time series reads only the last 30 days.
+    index('conversion_events_created_idx').on(table.createdAt),
   ],
 );
 
@@ -430,4 +432,24 @@ export const brandedExports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('branded_exports_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Every change made in the staff console: who (actor), to whom (target), what (action) and its details.
+ * Rows outlive the accounts they mention (set null), so the record of what staff did survives a deletion.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt),
+    index('admin_audit_log_target_idx').on(table.targetUserId, table.createdAt),
+  ],
 );

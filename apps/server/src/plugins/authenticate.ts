@@ -51,3 +51,18 @@ export function assertOwnUserId(request: FastifyRequest, pathUserId: number | st
   if (String(user.id) !== String(pathUserId)) throw forbidden();
   return user;
 }
+
+/**
+ * The staff guard, as a `preHandler` after `authenticate`. `currentUser` is the row read from the database on
+ * this very request, so a token minted while the user was staff stops working the moment staff is removed.
+ */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (!currentUser(request).isStaff) throw forbidden('Staff access required.');
+}
+
+/** Admins (is_superuser) only: making or unmaking staff. */
+export function assertSuperuser(request: FastifyRequest): UserRow {
+  const user = currentUser(request);
+  if (!user.isSuperuser) throw forbidden('Only an admin can change who is staff.');
+  return user;
+}

@@ -49,6 +49,13 @@ export function createUsersRepository(db: Database) {
     async setPlan(id: number, plan: PlanKey): Promise<void> {
       await db.update(users).set({ plan }).where(eq(users.id, id));
     },
+    /** A deactivated user's tokens stop working at once: `authenticate` and token refresh read this flag. */
+    async setActive(id: number, isActive: boolean): Promise<void> {
+      await db.update(users).set({ isActive }).where(eq(users.id, id));
+    },
+    async setStaff(id: number, isStaff: boolean): Promise<void> {
+      await db.update(users).set({ isStaff }).where(eq(users.id, id));
+    },
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
