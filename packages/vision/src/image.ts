@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { VisionError } from './errors.ts';
+import { decodeFailure, VisionError } from './errors.ts';
 
 /** Decoded 8-bit RGB pixels, row-major, 3 bytes per pixel, EXIF orientation already applied. */
 export interface RgbImage {
@@ -48,17 +48,35 @@ export async function decodeImage(input: ImageInput, maxPixels = MAX_INPUT_PIXEL
     );
   }
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
-      .autoOrient()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await tolerantDecode((failOn) =>
+      sharp(input, { limitInputPixels: maxPixels, failOn })
+        .autoOrient()
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     const image = createImage(info.width, info.height, new Uint8Array(data.buffer, data.byteOffset, data.length));
     return meta.icc ? { ...image, icc: meta.icc } : image;
   } catch (error) {
-    throw asDecodeError(error);
+    throw decodeFailure(error);
+  }
+}
+
+/**
+ * Runs a sharp pipeline that decodes a photo, strictly first: a picture whose data ends before its header says
+ * (a truncated upload, a damaged size in the header) fails, instead of coming out padded with grey. A file that
+ * only has a harmless libjpeg warning (extra bytes before a marker, as some cameras write) is decoded again
+ * leniently, as a browser would show it.
+ */
+export async function tolerantDecode<T>(run: (failOn: 'warning' | 'error') => Promise<T>): Promise<T> {
+  try {
+    return await run('warning');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/premature end|pixel limit/i.test(message)) throw error;
+    return run('error');
   }
 }
 
@@ -67,18 +85,11 @@ async function readMetadata(input: Uint8Array): Promise<{ width: number; height:
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw asDecodeError(error);
+    throw decodeFailure(error);
   }
   const { width, height } = meta;
   if (!width || !height) throw new VisionError('invalid_image', 'The image has no size');
   return meta.icc ? { width, height, icc: new Uint8Array(meta.icc) } : { width, height };
-}
-
-function asDecodeError(error: unknown): VisionError {
-  if (error instanceof VisionError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new VisionError('image_too_large', message, { cause: error });
-  return new VisionError('invalid_image', `The image could not be decoded: ${message}`, { cause: error });
 }
 
 export type EncodeFormat = 'png' | 'jpeg' | 'webp';

@@ -1,4 +1,6 @@
-export { VisionError, isVisionError, type VisionErrorCode } from './errors.ts';
+export { VisionError, isVisionError, DAMAGED_IMAGE_REASON, type VisionErrorCode } from './errors.ts';
+export { exportJpeg, type ExportOptions } from './compose/watermark.ts';
+export { annotateDetections } from './compose/annotate.ts';
 export {
   decodeImage,
   encodeImage,
@@ -45,6 +47,8 @@ export {
   replaceObject,
   loadSprite,
   customSprite,
+  resolveSprite,
+  type SpriteSource,
   type PlaceableSprite,
   type PlaceRequest,
   type FurnitureSpriteInfo,

@@ -27,9 +27,14 @@ export function isMask(input: MaskInput): input is Mask {
 
 /**
  * Decodes a drawn mask (PNG/WebP/JPEG, with or without alpha) into the convention: a pixel is "edit" when it is
- * bright and opaque. Throws `invalid_mask` when it cannot be decoded or its size differs from the image's.
+ * bright and opaque. Throws `invalid_mask` when it cannot be decoded or its size differs from the image's; with
+ * `scale`, an encoded mask of another size (drawn on a smaller canvas of the same picture) is stretched to it.
  */
-export async function decodeMask(input: MaskInput, image: { width: number; height: number }): Promise<Mask> {
+export async function decodeMask(
+  input: MaskInput,
+  image: { width: number; height: number },
+  options: { scale?: boolean } = {},
+): Promise<Mask> {
   let mask: Mask;
   if (isMask(input)) {
     if (input.data.length !== input.width * input.height) {
@@ -38,8 +43,12 @@ export async function decodeMask(input: MaskInput, image: { width: number; heigh
     mask = { data: binarize(input.data), width: input.width, height: input.height };
   } else {
     try {
-      const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
-        .autoOrient()
+      const drawn = sharp(input, { limitInputPixels: 50_000_000 }).autoOrient();
+      if (options.scale) {
+        const { width, height } = (await sharp(input, { limitInputPixels: false }).metadata()).autoOrient;
+        if (width !== image.width || height !== image.height) drawn.resize(image.width, image.height, { fit: 'fill' });
+      }
+      const { data, info } = await drawn
         .ensureAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });

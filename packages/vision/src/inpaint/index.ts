@@ -71,9 +71,13 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
 }
 
 /** Erases what the user painted over: the drawn strokes, grown slightly to swallow their anti-aliased rim. */
-export async function eraseArea(input: ImageInput, maskInput: MaskInput, options: InpaintOptions = {}): Promise<RgbImage> {
+export async function eraseArea(
+  input: ImageInput,
+  maskInput: MaskInput,
+  options: InpaintOptions & { scaleMask?: boolean } = {},
+): Promise<RgbImage> {
   const image = await decodeImage(input);
-  const mask = growMask(await decodeMask(maskInput, image), 2);
+  const mask = growMask(await decodeMask(maskInput, image, { scale: options.scaleMask }), 2);
   return inpaintDecoded(image, mask, options);
 }
 

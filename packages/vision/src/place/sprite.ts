@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { VisionError } from '../errors.ts';
+import { decodeFailure, VisionError } from '../errors.ts';
 import type { Box } from '../mask.ts';
 import { levelSprite } from './level.ts';
-import type { FurnitureSpriteInfo, PlaceableSprite } from './types.ts';
+import type { FurnitureSpriteInfo, PlaceableSprite, SpriteSource } from './types.ts';
 
 /**
  * Typical real sizes (cm) by furniture type, for a user's cut-out whose size nobody measured. The width is the
@@ -86,6 +86,16 @@ async function readShadow(path: string): Promise<{ data: Uint8Array; width: numb
   const data = new Uint8Array(rgba.width * rgba.height);
   for (let i = 0; i < data.length; i++) data[i] = rgba.data[i * 4 + 3]!;
   return { data, width: rgba.width, height: rgba.height };
+}
+
+/** The decoded sprite of a source: a library piece with its front view when it has one, or a user's cut-out. */
+export async function resolveSprite(source: SpriteSource): Promise<PlaceableSprite> {
+  if ('cutoutPng' in source) return customSprite(source.cutoutPng, source.type ? { type: source.type } : {});
+  const [piece, front] = await Promise.all([
+    loadSprite(source.library, source.dir),
+    source.front ? loadSprite(source.front, source.dir) : undefined,
+  ]);
+  return front ? { ...piece, front } : piece;
 }
 
 /**
@@ -204,7 +214,7 @@ async function readRgba(bytes: Uint8Array): Promise<{ data: Uint8Array; width: n
     if (info.channels !== 4) throw new Error(`expected 4 channels, got ${info.channels}`);
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch (error) {
-    throw new VisionError('invalid_image', `The furniture image could not be decoded: ${String(error)}`, { cause: error });
+    throw decodeFailure(error, 'The furniture image is damaged or incomplete.');
   }
 }
 

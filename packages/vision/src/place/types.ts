@@ -51,6 +51,15 @@ export interface PlaceableSprite {
   front?: PlaceableSprite;
 }
 
+/**
+ * Where a piece's pixels come from, as plain data the server can hand to a worker without decoding anything: a
+ * rendered piece of the library (its manifest entries and the furniture package directory), or a user's
+ * cut-out (an RGBA PNG). The worker decodes it (`resolveSprite`), caching library pieces.
+ */
+export type SpriteSource =
+  | { library: FurnitureSpriteInfo; front: FurnitureSpriteInfo | null; dir: string }
+  | { cutoutPng: Uint8Array; type?: string };
+
 /** What placement needs to know about the photographed room; estimated once per photo (see estimateRoomGeometry). */
 export interface RoomGeometry {
   width: number;

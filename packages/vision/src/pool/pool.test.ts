@@ -48,4 +48,26 @@ describe('createVisionPool', () => {
     expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
     expect(progress.at(-1)).toBe(1);
   });
+
+  it('decodes a cut-out sprite in the worker and hands back the placement as JPEG bytes', async () => {
+    const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b8b0a4' } })
+      .jpeg()
+      .toBuffer();
+    const piece = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#00000000' } })
+      .composite([{ input: { create: { width: 40, height: 70, channels: 4, background: '#c0302aff' } }, left: 10, top: 5 }])
+      .png()
+      .toBuffer();
+    const placed = await pool.runJpeg({ quality: 92 }, 'placeFurniture', new Uint8Array(room), {
+      x: 160,
+      y: 200,
+      sizeScale: 1,
+      sprite: { cutoutPng: new Uint8Array(piece) },
+    });
+    expect(placed).toBeInstanceOf(Uint8Array);
+    const { data, info } = await sharp(placed).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([320, 240]);
+    let reddish = 0;
+    for (let i = 0; i < data.length; i += 3) if (data[i]! > 150 && data[i + 1]! < 90) reddish += 1;
+    expect(reddish).toBeGreaterThan(50);
+  });
 });

@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { VisionError } from '../errors.ts';
+import type { RgbImage } from '../image.ts';
 import type { TaskName, VisionTasks } from './tasks.ts';
 import { ownedBuffers } from './transfer.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
 
 type Result<K extends TaskName> = Awaited<ReturnType<VisionTasks[K]>>;
+/** The tasks whose result is an image, which `runJpeg` hands back encoded. */
+export type ImageTaskName = { [K in TaskName]: Result<K> extends RgbImage ? K : never }[TaskName];
 
 export type JobPriority = 'rush' | 'normal';
 
@@ -18,6 +21,12 @@ export interface RunOptions {
 export interface VisionPool {
   run<K extends TaskName>(task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>>;
   runWith<K extends TaskName>(options: RunOptions, task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>>;
+  /** An image task whose result the worker encodes as JPEG at `quality`: the caller gets bytes, no pixels. */
+  runJpeg<K extends ImageTaskName>(
+    options: RunOptions & { quality: number },
+    task: K,
+    ...args: Parameters<VisionTasks[K]>
+  ): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -82,11 +91,11 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
 
   for (let i = 0; i < size; i++) idle.push(spawn());
 
-  const runWith = <K extends TaskName>(options: RunOptions, task: K, ...args: Parameters<VisionTasks[K]>): Promise<Result<K>> => {
+  const submit = <T>(options: RunOptions & { quality?: number }, task: TaskName, args: unknown[]): Promise<T> => {
     if (closed) return Promise.reject(new VisionError('worker_failed', 'The vision pool is closed'));
-    return new Promise<Result<K>>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       queues[options.priority ?? 'normal'].push({
-        request: { id: nextId++, task, args },
+        request: { id: nextId++, task, args, jpegQuality: options.quality },
         onProgress: options.onProgress,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -95,9 +104,13 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
     });
   };
 
+  const runWith = <K extends TaskName>(options: RunOptions, task: K, ...args: Parameters<VisionTasks[K]>) =>
+    submit<Result<K>>(options, task, args);
+
   return {
     run: (task, ...args) => runWith({}, task, ...args),
     runWith,
+    runJpeg: (options, task, ...args) => submit<Uint8Array>(options, task, args),
     async close(): Promise<void> {
       closed = true;
       for (const job of [...queues.rush, ...queues.normal, ...busy.values()]) {

@@ -6,9 +6,11 @@ import { detectObjects } from '../detect/detect.ts';
 import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
 import type { RgbImage } from '../image.ts';
 import { eraseArea, inpaint, removeObject } from '../inpaint/index.ts';
-import type { Box } from '../mask.ts';
-import { placeFurniture, replaceObject } from '../place/index.ts';
-import type { PlaceableSprite, PlaceRequest } from '../place/index.ts';
+import { type Box, decodeMask, maskBBox } from '../mask.ts';
+import { annotateDetections } from '../compose/annotate.ts';
+import { exportJpeg } from '../compose/watermark.ts';
+import { placeFurniture, replaceObject, resolveSprite } from '../place/index.ts';
+import type { PlaceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask } from '../walls/index.ts';
 
@@ -40,11 +42,21 @@ export const tasks = {
   removeObject: (image: Image, target: Box | Uint8Array) => removeObject(image, target),
   cutout: (image: Image) => cutout(image),
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
-  placeFurniture: (image: Image, request: PlaceRequest) => placeFurniture(image, request),
-  replaceObject: (image: Image, detection: Detection, sprite: PlaceableSprite) => replaceObject(image, detection, sprite),
+  /** Sprites travel as sources (a library entry or a cut-out's PNG) and are decoded here, off the server. */
+  placeFurniture: async (image: Image, request: Omit<PlaceRequest, 'sprite'> & { sprite: SpriteSource }) =>
+    placeFurniture(image, { ...request, sprite: await resolveSprite(request.sprite) }),
+  replaceObject: async (image: Image, detection: Detection, sprite: SpriteSource) =>
+    replaceObject(image, detection, await resolveSprite(sprite)),
   wallMask: (image: Image) => wallMask(image),
   changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
   brandImage: (image: Image, request: BrandRequest) => brandImage(image, request),
+  exportJpeg: (image: Uint8Array, watermark: boolean) => exportJpeg(image, { watermark }),
+  annotateDetections: (image: Uint8Array, boxes: [number, number, number, number][]) => annotateDetections(image, boxes),
+  /** A mask drawn on the client's canvas (any size of the same picture), erased from the photo. */
+  eraseDrawnArea: (image: Image, drawn: Uint8Array) => eraseArea(image, drawn, { scaleMask: true }),
+  /** The box around what was drawn on the client's canvas, in the photo's pixels; null when nothing was. */
+  drawnArea: async (drawn: Uint8Array, width: number, height: number) =>
+    maskBBox(await decodeMask(drawn, { width, height }, { scale: true })),
 } satisfies Record<string, (...args: never[]) => Promise<unknown>>;
 
 export type VisionTasks = typeof tasks;

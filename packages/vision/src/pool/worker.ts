@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { VisionError } from '../errors.ts';
+import { encodeImage, type RgbImage } from '../image.ts';
 import { ownedBuffers } from './transfer.ts';
 import { tasks, withProgressSink, type TaskName } from './tasks.ts';
 
@@ -7,6 +8,8 @@ export interface WorkerRequest {
   id: number;
   task: TaskName;
   args: unknown[];
+  /** JPEG quality to encode an image result with here, so the caller only receives bytes. */
+  jpegQuality?: number;
 }
 
 export type WorkerMessage =
@@ -17,13 +20,14 @@ export type WorkerMessage =
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 // Models load lazily on the first call and then stay loaded for the worker's life.
-parentPort?.on('message', async ({ id, task, args }: WorkerRequest) => {
+parentPort?.on('message', async ({ id, task, args, jpegQuality }: WorkerRequest) => {
   try {
     const run = tasks[task] as (...a: unknown[]) => Promise<unknown>;
-    const result = await withProgressSink(
+    let result = await withProgressSink(
       (fraction) => post({ id, kind: 'progress', fraction }),
       () => run(...args),
     );
+    if (jpegQuality !== undefined && isImage(result)) result = await encodeImage(result, 'jpeg', jpegQuality);
     post({ id, kind: 'done', result }, ownedBuffers(result));
   } catch (error) {
     const code = error instanceof VisionError ? error.code : 'worker_failed';
@@ -31,3 +35,7 @@ parentPort?.on('message', async ({ id, task, args }: WorkerRequest) => {
     post({ id, kind: 'failed', code, message });
   }
 });
+
+function isImage(value: unknown): value is RgbImage {
+  return typeof value === 'object' && value !== null && 'data' in value && value.data instanceof Uint8Array && 'width' in value;
+}

@@ -4,10 +4,8 @@ import {
   createVisionPool,
   type Detection,
   type EnhanceLevel,
-  encodeImage,
-  type PlaceableSprite,
   type PlaceRequest,
-  type RgbImage,
+  type SpriteSource,
   type VisionPool,
 } from '@stagecraft/vision';
 
@@ -30,27 +28,38 @@ export interface FurnitureCutout {
   height: number;
 }
 
+/** A placement as the studio asks for it: the piece by its source, decoded in the worker. */
+export type PiecePlacement = Omit<PlaceRequest, 'sprite'> & { sprite: SpriteSource };
+
 /**
  * The studio's view of the image engine: the "outside system" behind the studio service, as immich's machine
  * learning repository is. Every call runs in a worker thread of one pool shared by the app, never on the
- * request thread. Images go in as encoded bytes and come out encoded.
+ * request thread, and all pixel work is the engine's (decoding, compositing, watermarks, masks, encoding):
+ * images go in as encoded bytes and come out encoded, so the server only moves bytes and records.
  */
 export interface StudioEngine {
   detectObjects(image: Uint8Array, job: EngineJob): Promise<Detection[]>;
+  /** The photo with the boxes drawn on it, JPEG (detection's `annotated_image`). */
+  annotateDetections(image: Uint8Array, boxes: [number, number, number, number][], job: EngineJob): Promise<Buffer>;
   markObject(image: Uint8Array, x: number, y: number, objectType: string, job: EngineJob): Promise<Detection>;
   removeObject(image: Uint8Array, box: Box, job: EngineJob): Promise<Buffer>;
+  /** Erases what a mask drawn on the client's canvas (any size of the same picture) covers. */
   eraseArea(image: Uint8Array, mask: Uint8Array, job: EngineJob): Promise<Buffer>;
+  /** The box around what a drawn mask covers, in a `width` x `height` photo's pixels; null when nothing. */
+  drawnArea(mask: Uint8Array, width: number, height: number, job: EngineJob): Promise<Box | null>;
   cutout(image: Uint8Array, job: EngineJob): Promise<FurnitureCutout>;
   /** JPEG with the long side exactly 3840 or 7680, ICC profile kept. */
   enhance(image: Uint8Array, level: EnhanceLevel, job: EngineJob): Promise<Uint8Array>;
   /** A piece standing on the floor at (x, y), or filling a drawn `area`. */
-  placeFurniture(image: Uint8Array, request: PlaceRequest, job: EngineJob): Promise<Buffer>;
+  placeFurniture(image: Uint8Array, request: PiecePlacement, job: EngineJob): Promise<Buffer>;
   /** The detected object removed and the new piece standing where it stood. */
-  replaceObject(image: Uint8Array, detection: Detection, sprite: PlaceableSprite, job: EngineJob): Promise<Buffer>;
+  replaceObject(image: Uint8Array, detection: Detection, sprite: SpriteSource, job: EngineJob): Promise<Buffer>;
   /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
   changeWallMaterial(image: Uint8Array, material: string, job: EngineJob): Promise<Buffer>;
   /** The photo branded with a template's logo, signature, label and QR code (the branding area's exports). */
   brandImage(image: Uint8Array, request: BrandRequest, job: EngineJob): Promise<Uint8Array>;
+  /** The image as an export JPEG, with the free plan's watermark when `watermark` (see exportJpeg). */
+  exportJpeg(image: Uint8Array, watermark: boolean, job: EngineJob): Promise<Buffer>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -66,28 +75,28 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
   // The pool moves a buffer that owns its memory to the worker (detaching it here), and the caller still needs
   // its bytes afterwards (to store the original, to draw on): hand the pool a copy of its own.
   const own = (bytes: Uint8Array) => new Uint8Array(bytes);
-  const jpeg = (image: RgbImage) => encodeImage(image, 'jpeg', RESULT_JPEG_QUALITY);
+  const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const run = (job: EngineJob) => ({ priority: job.priority, onProgress: job.onProgress });
-  // Sprites are cached decoded pixels: as a task argument of their own they would be moved away, so send copies.
-  const spriteCopy = (sprite: PlaceableSprite): PlaceableSprite => ({
-    ...sprite,
-    rgba: new Uint8Array(sprite.rgba),
-    shadow: sprite.shadow ? new Uint8Array(sprite.shadow) : null,
-  });
+  const jpeg = (job: EngineJob) => ({ ...run(job), quality: RESULT_JPEG_QUALITY });
 
   return {
     detectObjects: (image, job) => workers().runWith(run(job), 'detectObjects', own(image)),
+    annotateDetections: async (image, boxes, job) =>
+      asBuffer(await workers().runWith(run(job), 'annotateDetections', own(image), boxes)),
     markObject: (image, x, y, objectType, job) => workers().runWith(run(job), 'markObject', own(image), x, y, objectType),
-    removeObject: async (image, box, job) => jpeg(await workers().runWith(run(job), 'removeObject', own(image), box)),
-    eraseArea: async (image, mask, job) => jpeg(await workers().runWith(run(job), 'eraseArea', own(image), own(mask))),
+    removeObject: async (image, box, job) => asBuffer(await workers().runJpeg(jpeg(job), 'removeObject', own(image), box)),
+    eraseArea: async (image, mask, job) => asBuffer(await workers().runJpeg(jpeg(job), 'eraseDrawnArea', own(image), own(mask))),
+    drawnArea: (mask, width, height, job) => workers().runWith(run(job), 'drawnArea', own(mask), width, height),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
     enhance: (image, level, job) => workers().runWith(run(job), 'enhance', own(image), level),
-    placeFurniture: async (image, request, job) => jpeg(await workers().runWith(run(job), 'placeFurniture', own(image), request)),
+    placeFurniture: async (image, request, job) =>
+      asBuffer(await workers().runJpeg(jpeg(job), 'placeFurniture', own(image), request)),
     replaceObject: async (image, detection, sprite, job) =>
-      jpeg(await workers().runWith(run(job), 'replaceObject', own(image), detection, spriteCopy(sprite))),
+      asBuffer(await workers().runJpeg(jpeg(job), 'replaceObject', own(image), detection, sprite)),
     changeWallMaterial: async (image, material, job) =>
-      jpeg(await workers().runWith(run(job), 'changeWallMaterial', own(image), material)),
+      asBuffer(await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material)),
     brandImage: (image, request, job) => workers().runWith(run(job), 'brandImage', own(image), request),
+    exportJpeg: async (image, watermark, job) => asBuffer(await workers().runWith(run(job), 'exportJpeg', own(image), watermark)),
     async close() {
       const running = pool;
       pool = null;

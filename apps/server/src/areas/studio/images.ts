@@ -72,28 +72,6 @@ export async function inspectImage(bytes: Buffer): Promise<Omit<StudioImage, 'me
   };
 }
 
-/** The photo with each detection's box drawn on it, JPEG: what `annotated_image` shows. */
-export async function annotateDetections(
-  image: StudioImage,
-  detections: readonly { bbox: readonly [number, number, number, number] }[],
-): Promise<Buffer> {
-  const stroke = Math.max(2, Math.round(Math.min(image.width, image.height) / 250));
-  const boxes = detections
-    .map(({ bbox: [x1, y1, x2, y2] }) => {
-      const attributes = `x="${x1.toFixed(1)}" y="${y1.toFixed(1)}" width="${(x2 - x1).toFixed(1)}" height="${(y2 - y1).toFixed(1)}"`;
-      return `<rect ${attributes} fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="${stroke * 2}"/><rect ${attributes} fill="none" stroke="#22d3ee" stroke-width="${stroke}"/>`;
-    })
-    .join('');
-  const overlay = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}">${boxes}</svg>`,
-  );
-  return sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .autoOrient()
-    .composite([{ input: overlay, top: 0, left: 0 }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
 /** A natural-pixel box kept inside the image; null when nothing of it is left. */
 export function clipToImage(bbox: readonly [number, number, number, number], image: StudioImage): Box | null {
   const x1 = Math.max(0, Math.floor(Math.min(bbox[0], bbox[2])));
@@ -111,15 +89,13 @@ export function detectionBoxIn(bbox: readonly [number, number, number, number], 
 }
 
 /**
- * A drawn mask at the image's size: a data URL (size-limited, checked by content) and, when the client drew it
- * at another size of the same picture (its canvas), scaled to the photo's pixels.
+ * The bytes of a drawn mask (an image data URL, size-limited). The engine decodes it, checks it by content and
+ * scales it to the photo's pixels when the client drew it at another size (its canvas).
  */
-export async function readMask(value: string, image: StudioImage): Promise<Buffer> {
+export function readMask(value: string): Buffer {
   const comma = value.indexOf(',');
   if (!value.startsWith('data:image/') || comma < 0)
     throw badRequest('The mask must be an image data URL.', { mask_image: ['Invalid mask.'] });
   if ((value.length - comma - 1) * 0.75 > STUDIO_UPLOAD_MAX_BYTES + 3) throw fileTooLarge();
-  const inspected = await inspectImage(Buffer.from(value.slice(comma + 1), 'base64'));
-  if (inspected.width === image.width && inspected.height === image.height) return inspected.bytes;
-  return sharp(inspected.bytes).autoOrient().resize(image.width, image.height, { fit: 'fill' }).png().toBuffer();
+  return Buffer.from(value.slice(comma + 1), 'base64');
 }

@@ -9,7 +9,7 @@ import {
   type ThemeKey,
 } from '@stagecraft/contracts';
 import { FURNITURE_PACKAGE_ROOT, findSprite, frontView } from '@stagecraft/furniture';
-import { type Box, customSprite, decodeMask, loadSprite, maskBBox, type PlaceableSprite, VisionError } from '@stagecraft/vision';
+import { type Box, type SpriteSource, VisionError } from '@stagecraft/vision';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { furnitureTypeFromName } from './catalogue.ts';
@@ -17,21 +17,16 @@ import { detectionBoxIn, readMask, type StudioImage } from './images.ts';
 import type { PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
 
 /**
- * A piece of the rendered library, decoded (and cached) for placement, with its front view when it has one
- * (placement picks the view that faces into the room); a 400 when the library has no such piece.
+ * A piece of the rendered library, with its front view when it has one (placement picks the view that faces
+ * into the room), as the worker will decode it; a 400 when the library has no such piece.
  */
-async function libraryPiece(prefix: Prefix, field: string, type: string, theme: ThemeKey | null): Promise<PlaceableSprite> {
+function libraryPiece(prefix: Prefix, field: string, type: string, theme: ThemeKey | null): SpriteSource {
   const sprite = findSprite({ type, theme });
   if (!sprite) {
     const reason = theme ? `The ${theme} theme has no ${type}` : `There is no furniture of type ${type}`;
     throw badRequest(`${prefix}${reason}`, { [field]: [reason] });
   }
-  const front = frontView(sprite);
-  const [piece, frontPiece] = await Promise.all([
-    loadSprite(sprite, FURNITURE_PACKAGE_ROOT),
-    front ? loadSprite(front, FURNITURE_PACKAGE_ROOT) : undefined,
-  ]);
-  return frontPiece ? { ...piece, front: frontPiece } : piece;
+  return { library: sprite, front: frontView(sprite) ?? null, dir: FURNITURE_PACKAGE_ROOT };
 }
 
 /** The point of a placement in the photo's own pixels (the client sends it in its image_width x image_height). */
@@ -47,12 +42,12 @@ function assertInside(body: PlacementFields): void {
 
 /**
  * Furniture into the photo: by a click (a library piece, a theme's piece, the user's own cut-out), in place of
- * a detected object, or filling a drawn area. Sprites are decoded on the request thread (libvips does the
- * work off the event loop and the library's are cached); the compositing runs in the vision pool.
+ * a detected object, or filling a drawn area. Pieces go to the vision pool as sources (a library entry, a
+ * cut-out's PNG bytes); decoding, compositing and encoding all happen there.
  */
 export function createPlacementOperations(deps: StudioServiceDependencies, steps: PaidSteps) {
   const { media, engine } = deps;
-  const { repository, failure, imageStep } = steps;
+  const { repository, imageStep } = steps;
 
   /** The three click placements share everything but the piece, its price and its record. */
   function placementStep(
@@ -61,7 +56,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
     piece: {
       action: CreditAction;
       insufficient: string;
-      sprite: PlaceableSprite;
+      sprite: SpriteSource;
       furnitureType: string;
       themeKey: ThemeKey | null;
     },
@@ -93,7 +88,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
     /** Click to place a piece of the library (1 credit). */
     async placeFurniture(user: UserRow, body: PlacementFields & { furniture_type: string }) {
       assertInside(body);
-      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
+      const sprite = libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
       return placementStep(user, body, {
         action: 'furniture_placement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeFurniture,
@@ -106,7 +101,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
     /** A theme's piece (2 credits): only what the theme offers (theme-furniture). */
     async placeThemedFurniture(user: UserRow, body: PlacementFields & { theme_key: ThemeKey; furniture_item: string }) {
       assertInside(body);
-      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_item', body.furniture_item, body.theme_key);
+      const sprite = libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_item', body.furniture_item, body.theme_key);
       return placementStep(user, body, {
         action: 'themed_placement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeThemedFurniture,
@@ -122,12 +117,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       const piece = await repository.findCustomFurniture(user.id, body.furniture_id);
       if (!piece) throw notFound('Custom furniture not found.');
       const png = await media.readOwned(user.id, piece.mediaId);
-      let sprite: PlaceableSprite;
-      try {
-        sprite = await customSprite(png.data);
-      } catch (error) {
-        throw failure(FAILURE_PREFIXES.placeFurniture, error);
-      }
+      const sprite: SpriteSource = { cutoutPng: new Uint8Array(png.data) };
       return placementStep(user, body, {
         action: 'custom_furniture_placement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeCustomFurniture,
@@ -143,7 +133,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       body: { image_data: string; detection: Detection; new_furniture_type: string; session_id?: string; progress_id?: string },
     ): Promise<ResultImageResponse> {
       const type = furnitureTypeFromName(body.new_furniture_type);
-      const sprite = await libraryPiece(FAILURE_PREFIXES.replaceObject, 'new_furniture_type', type, null);
+      const sprite = libraryPiece(FAILURE_PREFIXES.replaceObject, 'new_furniture_type', type, null);
       return imageStep(user, {
         action: 'replacement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.replaceObject,
@@ -176,7 +166,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       user: UserRow,
       body: { image_data: string; mask_image: string; furniture_type: string; session_id?: string; progress_id?: string },
     ): Promise<ResultImageResponse> {
-      const sprite = await libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
+      const sprite = libraryPiece(FAILURE_PREFIXES.placeFurniture, 'furniture_type', body.furniture_type, null);
       let area: Box | null = null;
       return imageStep(user, {
         action: 'drawing_add_furniture',
@@ -187,7 +177,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         progressId: body.progress_id,
         messages: { empty_mask: STUDIO_MESSAGES.drawAreaFirst },
         async produce(image, job) {
-          area = maskBBox(await decodeMask(await readMask(body.mask_image, image), image));
+          area = await engine.drawnArea(readMask(body.mask_image), image.width, image.height, job);
           if (!area) throw new VisionError('empty_mask', STUDIO_MESSAGES.drawAreaFirst);
           const [x1, , x2, y2] = area;
           return engine.placeFurniture(image.bytes, { x: (x1 + x2) / 2, y: y2 - 1, sprite, sizeScale: 1, area }, job);

@@ -10,10 +10,9 @@ import {
 } from '@stagecraft/contracts';
 import { WALL_MATERIAL_KEYS } from '@stagecraft/furniture';
 import { ENHANCE_LONG_SIDE, type EnhanceLevel, isVisionError, VisionError } from '@stagecraft/vision';
-import { badRequest } from '../../lib/http-errors.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import {
-  annotateDetections,
   detectionBoxIn,
   fileTooLarge,
   inspectImage,
@@ -23,7 +22,6 @@ import {
 } from './images.ts';
 import { createPaidSteps, type StudioServiceDependencies } from './paid-step.ts';
 import { createPlacementOperations } from './placement.ts';
-import { watermark } from './watermark.ts';
 
 export type { StudioServiceDependencies };
 
@@ -50,7 +48,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
         async produce(image, job) {
           const found = await engine.detectObjects(image.bytes, job);
           const detections: Detection[] = found.map((item) => ({ ...item, is_manual: false, is_replaced: false }));
-          return { file: await annotateDetections(image, detections), value: detections };
+          const boxes = detections.map((detection) => detection.bbox);
+          return { file: await engine.annotateDetections(image.bytes, boxes, job), value: detections };
         },
         record: (inTx, { sessionId }) => inTx.recordDetection(sessionId),
         tracked: firstDetection
@@ -166,7 +165,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         messages: { empty_mask: STUDIO_MESSAGES.drawOverErase },
         async produce(image, job) {
-          return engine.eraseArea(image.bytes, await readMask(body.mask_image, image), job);
+          return engine.eraseArea(image.bytes, readMask(body.mask_image), job);
         },
         placement: () => ({ furnitureType: 'erase', isFurniture: false }),
       });
@@ -243,20 +242,25 @@ export function createStudioService(deps: StudioServiceDependencies) {
      * Pro ones leave untouched.
      */
     async exportImage(user: UserRow, body: { image_data: string; session_id?: string }): Promise<Buffer> {
+      const watermarked = user.plan === 'free';
       let file: Buffer;
       try {
         const image = await readStudioImage(body.image_data, user.id, media);
-        file = await watermark(image, user.plan === 'free');
+        // A paid plan's JPEG leaves byte for byte as it came: nothing for the engine to do.
+        file =
+          !watermarked && image.format === 'jpeg' ? image.bytes : await engine.exportJpeg(image.bytes, watermarked, jobOf(user));
       } catch (error) {
-        if (isVisionError(error)) throw badRequest(STUDIO_MESSAGES.failedToLoadImage, { error: [error.message] });
-        throw error;
+        if (!isVisionError(error)) throw error;
+        // The file's fault is a 400; a crashed worker is ours, and the user may simply try again.
+        const ours = error.code === 'worker_failed' || error.code === 'model_unavailable';
+        throw new HttpError(ours ? 503 : 400, STUDIO_MESSAGES.failedToLoadImage, { error: [error.message] });
       }
       const { exports_completed } = await growth.userState(user);
       await track(
         user,
         ['EXPORT_COMPLETED'],
         ['export_completed', ...(exports_completed === 0 ? (['first_export'] as const) : [])],
-        { session_id: body.session_id ?? null, watermarked: user.plan === 'free' },
+        { session_id: body.session_id ?? null, watermarked },
       );
       return file;
     },
