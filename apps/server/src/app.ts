@@ -36,6 +36,8 @@ import { createGrowthService, type GrowthService } from './areas/growth/service.
 import { createBrandingRepository } from './areas/branding/repository.ts';
 import { brandingRoutes, sharedExportRoutes } from './areas/branding/routes.ts';
 import { createBrandingService } from './areas/branding/service.ts';
+import { historyRoutes } from './areas/history/routes.ts';
+import { createHistoryService, type HistoryService } from './areas/history/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { ProgressBoard } from './areas/studio/progress.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
@@ -76,6 +78,7 @@ export interface AppContext {
   catalogue: Catalogue;
   growth: GrowthService;
   studio: StudioService;
+  history: HistoryService;
 }
 
 /** Builds the Fastify app: cross-cutting plugins, then the areas. No listening and no logic here. */
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const engine = deps.engine ?? createStudioEngine({ size: config.visionWorkers });
   app.addHook('onClose', () => engine.close());
   const studio = createStudioService({ db, media, engine, growth, progress: new ProgressBoard(), log: app.log });
+  const history = createHistoryService({ db, media });
   const context: AppContext = {
     config,
     db,
@@ -171,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     catalogue,
     growth,
     studio,
+    history,
   };
 
   await app.register(platformRoutes, context);
@@ -186,6 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sharedExportRoutes, { branding });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(createAnalyticsRepository(db)), authenticate });
   await app.register(adminRoutes, { admin: createAdminService({ db, repository: createAdminRepository(db), auth }), authenticate });
+  await app.register(historyRoutes, context);
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

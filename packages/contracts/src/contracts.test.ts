@@ -28,6 +28,31 @@ describe('contracts', () => {
     expect(contracts.PAID_PLANS_START_FROM).toBe(15);
   });
 
+  it('gives each plan what DECISIONS.md "Plans" says, and the free plan to an unknown one', () => {
+    expect(contracts.PLAN_ENTITLEMENTS).toEqual({
+      free: { watermark: true, designHistory: false, brandingApply: false, rushProcessing: false, rooms: 2 },
+      paid: { watermark: false, designHistory: true, brandingApply: false, rushProcessing: false, rooms: null },
+      pro: { watermark: false, designHistory: true, brandingApply: true, rushProcessing: true, rooms: null },
+    });
+    expect(contracts.entitlementsOf(null)).toBe(contracts.PLAN_ENTITLEMENTS.free);
+    expect(contracts.entitlementsOf('pro').rushProcessing).toBe(true);
+  });
+
+  it('lets a history step without a point or a result carry nulls', () => {
+    const step = {
+      placement_id: 'p1',
+      furniture_type: 'enhance_4k',
+      theme_key: null,
+      timestamp: '2026-11-25T12:00:00.000Z',
+      coordinates_x: null,
+      coordinates_y: null,
+      size_scale: null,
+      result_image_url: null,
+      action: 'enhancement_4k',
+    };
+    expect(contracts.placementRecord.parse(step)).toEqual(step);
+  });
+
   it('builds the odd paths exactly as the spec writes them', () => {
     expect(contracts.BILLING_ROUTES.subscribe({ pk: 7, email: 'a+b@x.co', username: 'ann' }, 'price_1')).toBe(
       '/api/subscribe/user=7&email=a%2Bb%40x.co&name=ann&price_id=price_1',

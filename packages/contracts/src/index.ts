@@ -5,6 +5,7 @@ export * from './billing.ts';
 export * from './branding.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
+export * from './entitlements.ts';
 export * from './guides.ts';
 export * from './history.ts';
 export * from './inspiration.ts';

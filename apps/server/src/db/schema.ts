@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -233,7 +234,12 @@ export const designSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('design_sessions_user_idx').on(table.userId, table.updatedAt)],
+  (table) => [
+    index('design_sessions_user_idx').on(table.userId, table.updatedAt),
+    // Media references are looked up when a file may be deleted (history deletes, media deletes).
+    index('design_sessions_original_media_idx').on(table.originalMediaId),
+    index('design_sessions_preview_media_idx').on(table.previewMediaId),
+  ],
 );
 
 /**
@@ -257,7 +263,27 @@ export const designPlacements = pgTable(
     creditsSpent: integer('credits_spent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('design_placements_session_idx').on(table.sessionId, table.createdAt)],
+  (table) => [
+    index('design_placements_session_idx').on(table.sessionId, table.createdAt),
+    index('design_placements_result_media_idx').on(table.resultMediaId),
+  ],
+);
+
+/**
+ * Every file a design session's steps stored (its uploaded original, each result, each detection drawing), so
+ * that deleting the session from the history deletes its files too, those no one shows in the timeline included.
+ */
+export const designSessionMedia = pgTable(
+  'design_session_media',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => designSessions.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.mediaId] }), index('design_session_media_media_idx').on(table.mediaId)],
 );
 
 /** A user's uploaded furniture, background removed by the engine: placeable only by its owner. */
@@ -275,7 +301,7 @@ export const customFurniture = pgTable(
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('custom_furniture_user_idx').on(table.userId)],
+  (table) => [index('custom_furniture_user_idx').on(table.userId), index('custom_furniture_media_idx').on(table.mediaId)],
 );
 
 /** PostgreSQL's full-text document type (drizzle has no built-in column for it). */

@@ -8,6 +8,7 @@ import {
   type BrandingPosition,
   type BrandingTemplate,
   type DisclosureMode,
+  entitlementsOf,
   quickCreateTemplateRequest,
   sharePagePath,
   updateTemplateRequest,
@@ -32,11 +33,11 @@ const ASSET_CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: '
 const ASSET_MAX_PIXELS = 40_000_000;
 
 /**
- * Applying a template to an export is the Pro plan's (DECISIONS.md "Plans"); managing assets and templates and
+ * Applying a template to an export is the Pro plan's (the entitlements table of contracts); managing assets and templates and
  * previewing them is everyone's. The one place the branding area asks about the plan.
  */
 export function canApplyBranding(user: Pick<UserRow, 'plan'>): boolean {
-  return user.plan === 'pro';
+  return entitlementsOf(user.plan).brandingApply;
 }
 
 export interface AssetUpload {

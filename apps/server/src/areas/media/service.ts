@@ -1,6 +1,7 @@
 import { notFound } from '../../lib/http-errors.ts';
 import { isMediaId, type MediaStorage, MediaUrlSigner, newMediaId } from '../../storage/media-storage.ts';
-import type { MediaRepository } from './repository.ts';
+import type { Database } from '../../db/database.ts';
+import { createMediaRepository, type MediaRepository } from './repository.ts';
 
 export interface StoredMedia {
   id: string;
@@ -43,6 +44,21 @@ export function createMediaService(deps: { repository: MediaRepository; storage:
     },
 
     signedUrl: (id: string) => signer.sign(id, SIGNED_MEDIA_TTL_SECONDS),
+
+    /**
+     * Inside the caller's transaction: deletes the rows of these files of the owner that nothing references any
+     * more, and answers their ids. Their bytes go with `deleteFiles` once the transaction has committed.
+     */
+    forgetUnreferenced: (inTx: Database, ownerId: number, ids: readonly string[]) =>
+      createMediaRepository(inTx).deleteUnreferenced(ownerId, ids),
+
+    /** Deletes the bytes of files whose rows are gone (a row still there keeps its file). */
+    async deleteFiles(ids: readonly string[]): Promise<void> {
+      for (const id of ids) {
+        if (!isMediaId(id) || (await repository.find(id))) continue;
+        await storage.delete(id);
+      }
+    },
 
     async deleteOwned(ownerId: number, id: string): Promise<void> {
       const row = isMediaId(id) ? await repository.find(id) : null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ConversionEventType,
   type CreditAction,
+  entitlementsOf,
   FAILURE_PREFIXES,
   type ResultImageResponse,
   type TrackedAction,
@@ -113,7 +114,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
   };
 
   const jobOf = (user: UserRow, onProgress?: (fraction: number) => void): EngineJob => ({
-    priority: user.plan === 'pro' ? 'rush' : 'normal',
+    priority: entitlementsOf(user.plan).rushProcessing ? 'rush' : 'normal',
     onProgress,
   });
 
@@ -179,6 +180,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
         if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
         const remaining = await spendCredits(tx, user.id, step.action, `studio:${stepId}`, step.quantity);
         await step.record(inTx, { sessionId, stepId, mediaId: stored.id, cost, image });
+        await inTx.linkMedia(sessionId, original?.created ? [original.id, stored.id] : [stored.id]);
         return remaining;
       });
     } catch (error) {

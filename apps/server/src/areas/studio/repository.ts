@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { customFurniture, designPlacements, designSessions } from '../../db/schema.ts';
+import { customFurniture, designPlacements, designSessionMedia, designSessions } from '../../db/schema.ts';
 
 export type DesignSessionRow = typeof designSessions.$inferSelect;
 export type DesignPlacementRow = typeof designPlacements.$inferSelect;
@@ -81,6 +81,15 @@ export function createStudioRepository(db: Database) {
           updatedAt: sql`now()`,
         })
         .where(eq(designSessions.id, row.sessionId));
+    },
+
+    /** Records files a step of the session stored, so that deleting the session deletes them too. */
+    async linkMedia(sessionId: string, mediaIds: string[]): Promise<void> {
+      if (mediaIds.length === 0) return;
+      await db
+        .insert(designSessionMedia)
+        .values(mediaIds.map((mediaId) => ({ sessionId, mediaId })))
+        .onConflictDoNothing();
     },
 
     async placementsOf(sessionId: string): Promise<DesignPlacementRow[]> {

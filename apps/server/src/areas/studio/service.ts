@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type DetectObjectsResponse,
   type Detection,
+  entitlementsOf,
   FAILURE_PREFIXES,
   INSUFFICIENT_CREDITS_MESSAGES,
   type ResultImageResponse,
@@ -242,7 +243,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
      * Pro ones leave untouched.
      */
     async exportImage(user: UserRow, body: { image_data: string; session_id?: string }): Promise<Buffer> {
-      const watermarked = user.plan === 'free';
+      const watermarked = entitlementsOf(user.plan).watermark;
       let file: Buffer;
       try {
         const image = await readStudioImage(body.image_data, user.id, media);
