@@ -47,6 +47,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { createOpenApiConventions } from './plugins/openapi.ts';
 import { webApp } from './plugins/web-app.ts';
 import { FileMediaStorage, type MediaStorage, MediaUrlSigner } from './storage/media-storage.ts';
 
@@ -96,6 +97,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Security, operationId and error answers of every operation, derived from the routes (plugins/openapi.ts).
+  const openApi = createOpenApiConventions();
+  app.addHook('onRoute', openApi.onRoute);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -103,11 +107,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         description: 'The API of Stagecraft, the self-hostable AI virtual-staging studio.',
         version: '0.1.0',
       },
+      servers: [{ url: config.appUrl }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: openApi.transformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -141,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const users = createUsersRepository(db);
   const authenticate = createAuthenticate({ signer, users });
+  openApi.setAuthenticate(authenticate);
   const catalogue = buildCatalogue(config);
   if (catalogue.missingPriceIds.length > 0) {
     app.log.warn(
