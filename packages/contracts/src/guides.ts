@@ -179,3 +179,6 @@ export function parseGuideText(text: string): GuideTextBlock[] {
   }
   return blocks;
 }
+
+/** A guide's heading: its name followed by 'Staging' (001 section 2), unless the name already says it. */
+export const guideTitle = (name: string) => (/\bstaging\b/i.test(name) ? name : `${name} Staging`);

@@ -7,6 +7,7 @@ import {
   type GuideTextBlock,
   type RoomGuide,
   guideCostBreakdown,
+  guideTitle,
   parseGuideText,
 } from '@stagecraft/contracts';
 
@@ -92,7 +93,7 @@ function breadcrumbs(items: Array<{ label: string; href?: string }>): string {
 export function guidePageHtml(shell: string, appUrl: string, guide: GuideDetailResponse): string {
   const { room, content, tips, related_rooms } = guide;
   const canonicalUrl = `${appUrl}/staging/${room.slug}`;
-  const title = `${room.name} Staging Guide: Costs, Steps and Tips · Stagecraft`;
+  const title = `${guideTitle(room.name)} Guide: Costs, Steps and Tips · Stagecraft`;
   const breakdown = guideCostBreakdown(room.cost_range);
   const roi = room.roi_percentage === null ? 'Not established by a study' : `${room.roi_percentage}%`;
   const image = (src: string | null, alt: string) =>
@@ -101,7 +102,7 @@ export function guidePageHtml(shell: string, appUrl: string, guide: GuideDetailR
 <header>${breadcrumbs([{ label: 'Home', href: '/' }, { label: 'Room Staging', href: '/staging' }, { label: room.name }])}</header>
 <main>
 <article>
-<h1>${escapeHtml(room.name)} Staging</h1>
+<h1>${escapeHtml(guideTitle(room.name))}</h1>
 <p>${escapeHtml(room.description)}</p>
 ${image(room.hero_image, room.image_alts.hero)}
 <dl>
@@ -120,7 +121,7 @@ ${tips.length > 0 ? `<section id="professional-tips"><h2>Professional tips</h2>$
 ${content.common_mistakes ? `<section id="common-mistakes"><h2>Common mistakes</h2>${textHtml(content.common_mistakes)}</section>` : ''}
 <section id="faq"><h2>Frequently asked questions</h2>${content.faqs.map((faq) => `<h3>${escapeHtml(faq.question)}</h3>${textHtml(faq.answer)}`).join('\n')}</section>
 <section id="professional-help"><h2>Need Professional Help?</h2><p><a href="/app">Try Virtual Staging Tool</a></p></section>
-${related_rooms.length > 0 ? `<section id="related-guides"><h2>Related room guides</h2><ul>${related_rooms.map((related) => `<li><a href="/staging/${escapeHtml(related.slug)}">${escapeHtml(related.name)}</a>: ${escapeHtml(related.description)}</li>`).join('')}</ul></section>` : ''}
+${related_rooms.length > 0 ? `<section id="related-guides"><h2>Related room guides</h2><ul>${related_rooms.map((related) => `<li><a href="/staging/${escapeHtml(related.slug)}">${escapeHtml(guideTitle(related.name))}</a>: ${escapeHtml(related.description)}</li>`).join('')}</ul></section>` : ''}
 </article>
 </main>`;
   const heroUrl = absolute(appUrl, room.hero_image);
@@ -136,7 +137,7 @@ ${related_rooms.length > 0 ? `<section id="related-guides"><h2>Related room guid
         {
           '@context': 'https://schema.org',
           '@type': 'Article',
-          headline: `${room.name} Staging Guide`,
+          headline: `${guideTitle(room.name)} Guide`,
           description: room.description,
           ...(heroUrl ? { image: [heroUrl] } : {}),
           mainEntityOfPage: canonicalUrl,
@@ -178,7 +179,7 @@ export function indexPageHtml(shell: string, appUrl: string, rooms: RoomGuide[])
     return `<section><h2>${emoji} ${escapeHtml(label)}</h2><ul>${inCategory
       .map(
         (room) =>
-          `<li><a href="/staging/${escapeHtml(room.slug)}">${escapeHtml(room.name)} Staging</a>: ${escapeHtml(room.description)} Typical cost ${money(room.cost_range.min)} - ${money(room.cost_range.max)}, ${escapeHtml(room.duration_days)} days.</li>`,
+          `<li><a href="/staging/${escapeHtml(room.slug)}">${escapeHtml(guideTitle(room.name))}</a>: ${escapeHtml(room.description)} Typical cost ${money(room.cost_range.min)} - ${money(room.cost_range.max)}, ${escapeHtml(room.duration_days)} days.</li>`,
       )
       .join('')}</ul></section>`;
   }).join('\n');
@@ -211,7 +212,7 @@ ${sections}
               '@type': 'ListItem',
               position: index + 1,
               url: `${appUrl}/staging/${room.slug}`,
-              name: `${room.name} Staging`,
+              name: guideTitle(room.name),
             })),
           },
         },
