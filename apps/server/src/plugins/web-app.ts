@@ -44,7 +44,7 @@ function fileVersion(file: string): string | null {
  * names new asset files (the old ones are deleted), so the file is looked at again (at most once a second)
  * and re-read when it changed. While it is missing (a build in progress) the last good shell is kept.
  */
-function shellReader(indexFile: string) {
+export function shellReader(indexFile: string) {
   let shell: Shell | null = null;
   let checkedAt = 0;
   const load = () => {

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   GUIDE_CATEGORIES,
@@ -10,6 +9,7 @@ import {
   guideTitle,
   parseGuideText,
 } from '@stagecraft/contracts';
+import { shellReader } from '../../plugins/web-app.ts';
 
 /**
  * The guide pages as HTML that search engines and link previews read without running JavaScript: the guide's
@@ -20,9 +20,10 @@ import {
 const MINIMAL_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Stagecraft</title></head><body><div id="root"></div></body></html>';
 
-export function loadShell(distDir: string): string {
-  const indexFile = path.join(distDir, 'index.html');
-  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MINIMAL_SHELL;
+/** The built shell, re-read after a rebuild (the web app plugin's reader); a minimal one while there is no build. */
+export function shellLoader(distDir: string): () => string {
+  const readShell = shellReader(path.join(distDir, 'index.html'));
+  return () => readShell()?.html.toString('utf8') ?? MINIMAL_SHELL;
 }
 
 const escapeHtml = (text: string) =>

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { guidePageHtml, indexPageHtml, loadShell, notFoundPageHtml, robotsTxt, sitemapXml } from './pages.ts';
+import { guidePageHtml, indexPageHtml, shellLoader, notFoundPageHtml, robotsTxt, sitemapXml } from './pages.ts';
 import type { GuidesService } from './service.ts';
 
 const tags = ['guides'];
@@ -52,9 +52,7 @@ export async function guidesRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The seeding step: the rows follow the content files before the first request is answered.
   app.addHook('onReady', () => guides.syncContent());
-  // The built shell changes only with a new build, which comes with a restart.
-  let shell: string | null = null;
-  const pageShell = () => (shell ??= loadShell(webDistDir));
+  const pageShell = shellLoader(webDistDir);
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', 'no-cache').header('vary', 'Accept').type('text/html; charset=utf-8').send(html);
