@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { releaseAllHolds } from './areas/billing/credit-holds.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseTarget, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
@@ -21,6 +22,9 @@ async function main() {
   const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'server') : () => {};
   const database = await openDatabase(target);
   await database.migrate();
+  // The embedded database has one user, this process: a credit hold still there is from one that was killed
+  // mid-call. (Several instances on PostgreSQL leave it to the holds' expiry.)
+  if (database.kind === 'pglite') await releaseAllHolds(database.db);
 
   const log = { info: (object: object, message: string) => app.log.info(object, message) };
   const mailer = createMailer({

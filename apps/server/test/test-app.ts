@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { StudioEngine } from '../src/areas/studio/engine.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
@@ -21,6 +22,8 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>;
   webDistDir?: string;
+  /** A stand-in for the image engine (to count or fail its runs); the real worker pool otherwise. */
+  engine?: StudioEngine;
 }
 
 /** Builds the real app on a real database, with a temporary DATA_DIR (media, outbox) of its own. */
@@ -46,6 +49,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     mailer,
     logger: false,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+    engine: options.engine,
   });
   await app.ready();
   const context: TestContext = { kind, app, db: database.db, mailer, config, dataDir };

@@ -73,6 +73,29 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * Credits set aside for a paid call while the engine runs: the call that cannot reserve its cost is refused
+ * before any work starts. A hold never moves the balance; it is deleted when the call fails or when its
+ * charge is written, and one left by a killed process stops counting at `expires_at`.
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('credit_holds_user_idx').on(table.userId, table.expiresAt),
+    check('credit_holds_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
 /** Stored files (uploads, results). The bytes live in the media storage; this row says whose they are. */
 export const media = pgTable(
   'media',

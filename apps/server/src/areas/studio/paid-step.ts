@@ -11,7 +11,8 @@ import { isVisionError, type VisionErrorCode } from '@stagecraft/vision';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import { creditCost, InsufficientCreditsError, spendCredits } from '../billing/credit-ledger.ts';
+import { chargeHold, type CreditHold, holdCredits, releaseHold } from '../billing/credit-holds.ts';
+import { creditCost, InsufficientCreditsError } from '../billing/credit-ledger.ts';
 import type { GrowthService } from '../growth/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { EngineJob, StudioEngine } from './engine.ts';
@@ -146,15 +147,27 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     }
   }
 
+  /** Sets the call's credits aside before any work, or refuses it at once with the spec's 402. */
+  async function hold(user: UserRow, step: StepBasics): Promise<CreditHold> {
+    try {
+      return await holdCredits(db, user.id, step.action, step.quantity);
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) throw insufficientCredits(step.insufficient);
+      throw error;
+    }
+  }
+
   /**
-   * The life of every paid call: refuse early without the credits, run the engine off the request thread,
-   * store its image, then charge and record the step in one transaction. A failed engine run, or a concurrent
-   * request that spent the credit first, charges nothing and records nothing.
+   * The life of every paid call: hold its credits (refused at once without them, so a burst of calls cannot
+   * each start an engine run), run the engine off the request thread, store its image, then turn the hold into
+   * the charge and record the step in one transaction. A failed call releases its hold: it costs nothing and
+   * records nothing.
    */
   async function paidStep<T>(user: UserRow, step: PaidStep<T>) {
     const session = await sessionOf(user, step.sessionId);
     const cost = creditCost(step.action, step.quantity);
     if (user.credits < cost) throw insufficientCredits(step.insufficient);
+    const held = await hold(user, step);
     const followed = progress.start(user.id, step.progressId);
     let image: StudioImage;
     let produced: { file: Buffer; value: T };
@@ -167,25 +180,31 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
       );
     } catch (error) {
       followed?.failed();
+      await releaseHold(db, held).catch((releaseError: unknown) => log.warn({ err: releaseError }, 'could not release a hold'));
       throw failure(step.prefix, error, { messages: step.messages });
     }
-    const stored = await media.save(user.id, produced.file, 'image/jpeg');
-    const original = session ? null : await originalOf(user, image);
+    let stored: { id: string; url: string } | null = null;
+    let original: { id: string; created: boolean } | null = null;
     const sessionId = session?.id ?? randomUUID();
     const stepId = randomUUID();
     let creditsRemaining: number;
     try {
+      stored = await media.save(user.id, produced.file, 'image/jpeg');
+      original = session ? null : await originalOf(user, image);
+      const newSession = original;
+      const result = stored;
       creditsRemaining = await db.transaction(async (tx) => {
         const inTx = createStudioRepository(tx);
-        if (original) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: original.id });
-        const remaining = await spendCredits(tx, user.id, step.action, `studio:${stepId}`, step.quantity);
-        await step.record(inTx, { sessionId, stepId, mediaId: stored.id, cost, image });
-        await inTx.linkMedia(sessionId, original?.created ? [original.id, stored.id] : [stored.id]);
+        if (newSession) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: newSession.id });
+        const remaining = await chargeHold(tx, held, `studio:${stepId}`);
+        await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost, image });
+        await inTx.linkMedia(sessionId, newSession?.created ? [newSession.id, result.id] : [result.id]);
         return remaining;
       });
     } catch (error) {
       followed?.failed();
-      await media.deleteOwned(user.id, stored.id).catch(() => {});
+      await releaseHold(db, held).catch(() => {});
+      if (stored) await media.deleteOwned(user.id, stored.id).catch(() => {});
       if (original?.created) await media.deleteOwned(user.id, original.id).catch(() => {});
       if (error instanceof InsufficientCreditsError) throw insufficientCredits(step.insufficient);
       throw error;
