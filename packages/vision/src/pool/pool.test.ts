@@ -20,6 +20,17 @@ describe('createVisionPool', () => {
     expect([filled.width, filled.height]).toEqual([64, 48]);
   });
 
+  it('lets a running job finish when it closes, and refuses new ones', async () => {
+    const closing = createVisionPool({ size: 1 });
+    const photo = await readFixture('coco_val2017_000000000802.jpg');
+    // The only worker is idle, so the job starts at once; close() must not tear the thread down under it.
+    const running = closing.run('detectObjects', photo);
+    const closed = closing.close();
+    expect((await running).some((d) => d.class_name === 'refrigerator')).toBe(true);
+    await closed;
+    await expect(closing.run('detectObjects', photo)).rejects.toMatchObject({ code: 'worker_failed' });
+  });
+
   it('brings VisionError codes back across the thread boundary', async () => {
     await expect(pool.run('detectObjects', Buffer.from('not an image'))).rejects.toMatchObject({
       name: 'VisionError',

@@ -37,6 +37,9 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** How long close() lets running jobs finish before it terminates their workers anyway. */
+const CLOSE_DRAIN_MS = 45_000;
+
 /**
  * Worker threads that run the engine off the event loop: one job per worker at a time (the fills and the
  * networks' own thread pools already fill the cores), rush jobs first, then first come first served. Input
@@ -49,6 +52,11 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
   const busy = new Map<Worker, Job>();
   let nextId = 1;
   let closed = false;
+  /** Set by close() while it waits for the busy workers to finish their jobs. */
+  let onDrained: (() => void) | null = null;
+  const noteSettled = (): void => {
+    if (closed && busy.size === 0) onDrained?.();
+  };
 
   const dispatch = (): void => {
     while (idle.length > 0) {
@@ -77,6 +85,7 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
       } else {
         job.reject(new VisionError(message.code, message.message));
       }
+      noteSettled();
       dispatch();
     });
     worker.on('error', (error) => {
@@ -84,6 +93,7 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
       busy.delete(worker);
       job?.reject(new VisionError('worker_failed', 'A vision worker crashed', { cause: error }));
       if (!closed) idle.push(spawn());
+      noteSettled();
       dispatch();
     });
     return worker;
@@ -113,11 +123,26 @@ export function createVisionPool({ size = 2 }: { size?: number } = {}): VisionPo
     runJpeg: (options, task, ...args) => submit<Uint8Array>(options, task, args),
     async close(): Promise<void> {
       closed = true;
-      for (const job of [...queues.rush, ...queues.normal, ...busy.values()]) {
+      for (const job of [...queues.rush, ...queues.normal]) {
         job.reject(new VisionError('worker_failed', 'The vision pool closed'));
       }
       queues.rush.length = 0;
       queues.normal.length = 0;
+      // Terminating a worker in the middle of an onnxruntime run aborts the whole process (the native
+      // session throws while the thread is torn down), so busy workers finish their job first, within a deadline.
+      if (busy.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => {
+            onDrained = resolve;
+          }),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, CLOSE_DRAIN_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      for (const job of busy.values()) job.reject(new VisionError('worker_failed', 'The vision pool closed'));
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
   };
