@@ -53,6 +53,7 @@ describeEachDatabase(
       expect(all.map((room) => room.slug)).not.toContain('rooms');
       expect(body.featured_rooms.length).toBeGreaterThan(0);
       expect(body.featured_rooms.every((room) => room.featured)).toBe(true);
+      expect(body.featured_rooms[0]?.slug).toBe('living-room');
       const livingRoom = all.find((room) => room.slug === 'living-room');
       expect(livingRoom).toMatchObject({
         name: 'Living Room',

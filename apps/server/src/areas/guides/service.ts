@@ -81,7 +81,10 @@ export function createGuidesService(deps: {
     },
 
     async listRooms(query: RoomsQuery): Promise<RoomsResponse> {
-      const featured_rooms = (await repository.featuredGuides()).map(toRoomGuide);
+      // In the spec's category order, so that the living room leads rather than whatever sorts first.
+      const featured_rooms = (await repository.featuredGuides())
+        .map(toRoomGuide)
+        .sort((a, b) => GUIDE_CATEGORIES.indexOf(a.category) - GUIDE_CATEGORIES.indexOf(b.category));
       const search = query.search?.trim();
       if (search) return { rooms: (await repository.searchGuides(search, query.category)).map(toRoomGuide), featured_rooms };
       const rows = (await repository.listGuides(query.category)).map(toRoomGuide);
