@@ -112,6 +112,32 @@ describeEachDatabase(
       expect(await user.credits()).toBe(5);
     });
 
+    it('never answers 5xx for a 4x4 picture, and charges only for what it delivers', async () => {
+      const user = await studioUser(ctx(), { credits: 30 });
+      const image_data = dataUrl(images.tiny, 'image/png');
+      const small = { id: 'd1', class_name: 'lamp', bbox: [0, 0, 3, 3], confidence: 0.9 };
+      const at = { x: 2, y: 3, image_width: 4, image_height: 4, size_scale: 1 };
+      const calls: [string, object][] = [
+        [STUDIO_ROUTES.detectObjects, { image_data }],
+        [STUDIO_ROUTES.removeObject, { image_data, detection: small }],
+        [STUDIO_ROUTES.replaceObject, { image_data, detection: small, new_furniture_type: 'Armchair' }],
+        [STUDIO_ROUTES.placeFurniture, { image_data, ...at, furniture_type: 'sofa' }],
+        [STUDIO_ROUTES.changeWallMaterial, { image_data, material_type: 'brick' }],
+        [STUDIO_ROUTES.eraseFromDrawnArea, { image_data, mask_image: await mask(80, 80) }],
+        [STUDIO_ROUTES.addFurnitureToDrawnArea, { image_data, mask_image: await mask(80, 80), furniture_type: 'sofa' }],
+        [STUDIO_ROUTES.addManualObject, { image_data, x: 1, y: 1, object_type: 'lamp', image_width: 4, image_height: 4 }],
+      ];
+      let charged = 0;
+      for (const [route, payload] of calls) {
+        const before = await user.credits();
+        const response = await user.post(route, payload);
+        expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode !== 200) expect(await user.credits(), route).toBe(before);
+        else charged += before - (await user.credits());
+      }
+      expect(await user.credits()).toBe(30 - charged);
+    }, 180_000);
+
     it('exports a 4x4 picture on the free plan: the watermark shrinks to fit', async () => {
       const user = await studioUser(ctx(), { plan: 'free' });
       const response = await user.post(STUDIO_ROUTES.exportImage, { image_data: dataUrl(images.tiny, 'image/png') });
