@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GUIDE_CATEGORIES, guideSlug } from '@stagecraft/contracts';
+import { GUIDE_CATEGORIES, GUIDE_CATEGORY_LABELS, guideSlug } from '@stagecraft/contracts';
 import { z } from 'zod';
 
 /**
@@ -11,6 +11,9 @@ import { z } from 'zod';
  * broken edit never reaches the database half-read.
  */
 export const CONTENT_DIR = fileURLToPath(new URL('./content', import.meta.url));
+
+/** Part of every row's hash: a change to how files become rows rewrites the rows even where no file changed. */
+const ROW_FORMAT_VERSION = 2;
 
 /** Our own renders (assets/landing, `apps/web/public/images/guides/`), with what each image shows. */
 const IMAGE_SETS = {
@@ -178,6 +181,8 @@ export function parseGuideFile(file: string, source: string): GuideSource {
     relatedSlugs: data.related,
     keywords: data.keywords,
     searchBody: [
+      // The category's own words ("outdoor", "storage") find its guides too.
+      GUIDE_CATEGORY_LABELS[data.category].label,
       c.why_staging_matters,
       c.step_by_step_guide,
       c.common_mistakes,
@@ -185,7 +190,7 @@ export function parseGuideFile(file: string, source: string): GuideSource {
       ...c.faq.map((faq) => `${faq.question} ${faq.answer}`),
     ].join('\n'),
     sortOrder: data.order,
-    contentHash: createHash('sha256').update(source).digest('hex').slice(0, 32),
+    contentHash: createHash('sha256').update(`${ROW_FORMAT_VERSION}\n${source}`).digest('hex').slice(0, 32),
   };
 }
 

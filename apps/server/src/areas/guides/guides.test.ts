@@ -95,6 +95,8 @@ describeEachDatabase(
       const filtered = (await get('/staging/rooms/?search=storage&category=utility_storage')).json<RoomsResponse>();
       expect(filtered.rooms?.length).toBeGreaterThan(0);
       expect(filtered.rooms?.every((room) => room.category === 'utility_storage')).toBe(true);
+      const byCategoryWord = (await get('/staging/rooms/?search=outdoor')).json<RoomsResponse>();
+      expect(byCategoryWord.rooms?.filter((room) => room.category === 'outdoor')).toHaveLength(3);
       const nothing = (await get('/staging/rooms/?search=zeppelin%20hangar')).json<RoomsResponse>();
       expect(nothing.rooms).toEqual([]);
       const punctuation = await get(`/staging/rooms/?search=${encodeURIComponent("'); drop table room_guides; --")}`);
