@@ -42,6 +42,7 @@ import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts'
 import { ProgressBoard } from './areas/studio/progress.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
 import { createStudioService, type StudioService } from './areas/studio/service.ts';
+import { studioWorkspaceRoutes } from './areas/studio/workspace-routes.ts';
 import { type Authenticate, createAuthenticate } from './plugins/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(growthRoutes, context);
   await app.register(studioRoutes, context);
   const guides = createGuidesService({ config, repository: createGuidesRepository(db), mailer, limiter, log: app.log });
+  await app.register(studioWorkspaceRoutes, context);
   await app.register(guidesRoutes, { guides, config, webDistDir: deps.webDistDir ?? WEB_DIST_DIR });
   const branding = createBrandingService({ repository: createBrandingRepository(db), media, engine, appUrl: config.appUrl });
   await app.register(brandingRoutes, { branding, authenticate });

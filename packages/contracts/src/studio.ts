@@ -275,6 +275,8 @@ export const studioSnapshot = z
     /** Index of the current scene in `scenes`. */
     cursor: z.number().int().nonnegative(),
     mode: z.enum(STUDIO_MODES),
+    /** The room's name for download file names: the photo's file name, or the sample room's. */
+    room_name: z.string().max(120).optional(),
   })
   .refine((value) => value.cursor < value.scenes.length, { message: 'cursor must point into scenes', path: ['cursor'] });
 export type StudioSnapshot = z.infer<typeof studioSnapshot>;

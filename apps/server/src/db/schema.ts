@@ -502,3 +502,48 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_target_idx').on(table.targetUserId, table.createdAt),
   ],
 );
+
+/**
+ * The studio's editor state of a design session (undo stack, detections, mode), saved by the client after each
+ * step so that a reload, another page or another device reopens the room as it was. Images are stored as
+ * `media:{id}` and signed afresh when read.
+ */
+export const studioSessionSnapshots = pgTable('studio_session_snapshots', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => designSessions.id, { onDelete: 'cascade' }),
+  snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the studio remembers of a user across devices: the auto-detect toggle and the tutorial's end. */
+export const studioPreferences = pgTable('studio_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  autoDetectOnUpload: boolean('auto_detect_on_upload').notNull().default(true),
+  tutorialStatus: text('tutorial_status', { enum: ['pending', 'completed', 'skipped'] })
+    .notNull()
+    .default('pending'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sample room's demo steps, computed once (DECISIONS: demo mode costs nothing). `input_hash` is the
+ * SHA-256 of the image the step ran on: the sample itself (depth 0) or an earlier demo result; the result image
+ * (owner-less media) is copied to each user who asks, and its hash makes it a demo input in turn.
+ */
+export const studioDemoResults = pgTable(
+  'studio_demo_results',
+  {
+    key: text('key').primaryKey(),
+    inputHash: text('input_hash').notNull(),
+    action: text('action').notNull(),
+    depth: integer('depth').notNull(),
+    detections: jsonb('detections').$type<unknown[]>(),
+    resultMediaId: text('result_media_id').references(() => media.id, { onDelete: 'cascade' }),
+    resultHash: text('result_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('studio_demo_results_result_idx').on(table.resultHash)],
+);

@@ -43,6 +43,14 @@ export function createMediaService(deps: { repository: MediaRepository; storage:
       return { id, contentType: row.contentType, data };
     },
 
+    /** A file the server made for everyone (no owner, e.g. a cached demo result), for the server's own use. */
+    async readOwnerless(id: string): Promise<Buffer> {
+      const row = isMediaId(id) ? await repository.find(id) : null;
+      const data = row && row.ownerId === null ? await storage.get(id) : null;
+      if (!data) throw notFound();
+      return data;
+    },
+
     signedUrl: (id: string) => signer.sign(id, SIGNED_MEDIA_TTL_SECONDS),
 
     /**

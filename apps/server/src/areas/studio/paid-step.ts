@@ -12,13 +12,15 @@ import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { chargeHold, type CreditHold, holdCredits, releaseHold } from '../billing/credit-holds.ts';
-import { creditCost, InsufficientCreditsError } from '../billing/credit-ledger.ts';
+import { creditCost, InsufficientCreditsError, spendCredits } from '../billing/credit-ledger.ts';
 import type { GrowthService } from '../growth/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { EngineJob, StudioEngine } from './engine.ts';
 import { readStudioImage, type StudioImage } from './images.ts';
 import type { ProgressBoard } from './progress.ts';
 import { createStudioRepository, type StudioRepository } from './repository.ts';
+import { assertMayWorkOnRoom } from './rooms.ts';
+import { createWorkspaceRepository } from './workspace-repository.ts';
 
 export interface StudioServiceDependencies {
   db: Database;
@@ -75,6 +77,8 @@ interface StepBasics {
 export interface PaidStep<T> extends StepBasics {
   /** The image to store (JPEG) and what else the answer needs. */
   produce(image: StudioImage, job: EngineJob): Promise<{ file: Buffer; value: T }>;
+  /** Whether this outcome costs nothing (a detection that found no object): charged 0, still recorded. */
+  free?(value: T): boolean;
   /** Records the step inside the transaction that charges for it. */
   record(
     inTx: StudioRepository,
@@ -107,6 +111,7 @@ export interface ImageStep extends StepBasics {
 export function createPaidSteps(deps: StudioServiceDependencies) {
   const { db, media, growth, progress, log } = deps;
   const repository = createStudioRepository(db);
+  const workspace = createWorkspaceRepository(db);
 
   /** An engine failure as the API answers it; the engine's own faults (not the input's) are logged too. */
   const failure = (prefix: Prefix, error: unknown, wording?: Parameters<typeof engineFailure>[2]) => {
@@ -165,6 +170,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
    */
   async function paidStep<T>(user: UserRow, step: PaidStep<T>) {
     const session = await sessionOf(user, step.sessionId);
+    await assertMayWorkOnRoom(workspace, user, session);
     const cost = creditCost(step.action, step.quantity);
     if (user.credits < cost) throw insufficientCredits(step.insufficient);
     const held = await hold(user, step);
@@ -187,6 +193,8 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     let original: { id: string; created: boolean } | null = null;
     const sessionId = session?.id ?? randomUUID();
     const stepId = randomUUID();
+    const quantity = step.free?.(produced.value) ? 0 : step.quantity;
+    const charged = creditCost(step.action, quantity);
     let creditsRemaining: number;
     try {
       stored = await media.save(user.id, produced.file, 'image/jpeg');
@@ -196,8 +204,12 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
       creditsRemaining = await db.transaction(async (tx) => {
         const inTx = createStudioRepository(tx);
         if (newSession) await inTx.insertSession({ id: sessionId, userId: user.id, originalMediaId: newSession.id });
-        const remaining = await chargeHold(tx, held, `studio:${stepId}`);
-        await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost, image });
+        // An outcome that costs nothing (a detection that found no object) gives the hold back instead.
+        const remaining =
+          charged === 0
+            ? (await releaseHold(tx, held), await spendCredits(tx, user.id, step.action, `studio:${stepId}`, 0))
+            : await chargeHold(tx, held, `studio:${stepId}`);
+        await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost: charged, image });
         await inTx.linkMedia(sessionId, newSession?.created ? [newSession.id, result.id] : [result.id]);
         return remaining;
       });
@@ -216,7 +228,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
       user,
       ['CREDIT_USAGE', ...(firstSession ? (['FIRST_IMAGE_UPLOAD'] as const) : []), ...tracked.actions],
       [...(firstSession ? (['first_image_upload'] as const) : []), ...tracked.events],
-      { studio_action: step.action, credits: cost, session_id: sessionId, step_id: stepId },
+      { studio_action: step.action, credits: charged, session_id: sessionId, step_id: stepId },
     );
     return { url: stored.url, creditsRemaining, sessionId, stepId, value: produced.value };
   }

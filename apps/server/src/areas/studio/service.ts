@@ -21,7 +21,8 @@ import {
   readStudioImage,
   type StudioImage,
 } from './images.ts';
-import { createPaidSteps, type StudioServiceDependencies } from './paid-step.ts';
+import { createDemoSteps } from './demo.ts';
+import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
 import { createPlacementOperations } from './placement.ts';
 
 export type { StudioServiceDependencies };
@@ -31,6 +32,23 @@ export function createStudioService(deps: StudioServiceDependencies) {
   const { media, engine, growth, progress } = deps;
   const steps = createPaidSteps(deps);
   const { repository, failure, jobOf, track, paidStep, imageStep } = steps;
+  const demoSteps = createDemoSteps(deps);
+
+  /** A free demo step on the sample room, or null when the image is not a demo image (the paid step runs). */
+  async function demoStep<T>(prefix: Prefix, run: () => Promise<T | null>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      throw failure(prefix, error);
+    }
+  }
+  const demoResult = (user: UserRow, resultImage: string): ResultImageResponse => ({
+    success: true,
+    result_image: resultImage,
+    credits_remaining: user.credits,
+    session_id: null,
+    placement_id: null,
+  });
 
   return {
     /** Detection (1 credit): the boxes, and the photo with them drawn (boxes only; the client labels them). */
@@ -38,6 +56,11 @@ export function createStudioService(deps: StudioServiceDependencies) {
       user: UserRow,
       body: { image_data: string; session_id?: string; progress_id?: string },
     ): Promise<DetectObjectsResponse> {
+      const demo = await demoStep(FAILURE_PREFIXES.detectObjects, () => demoSteps.detect(user, body.image_data, jobOf(user)));
+      if (demo) {
+        const { detections, annotatedImage } = demo;
+        return { success: true, detections, annotated_image: annotatedImage, credits_remaining: user.credits, session_id: null };
+      }
       const firstDetection = !(await repository.hasDetected(user.id));
       const done = await paidStep(user, {
         action: 'object_detection',
@@ -52,7 +75,11 @@ export function createStudioService(deps: StudioServiceDependencies) {
           const boxes = detections.map((detection) => detection.bbox);
           return { file: await engine.annotateDetections(image.bytes, boxes, job), value: detections };
         },
-        record: (inTx, { sessionId }) => inTx.recordDetection(sessionId),
+        // Nothing found, nothing charged (issue 13): the user marks objects by hand instead.
+        free: (detections) => detections.length === 0,
+        record: async (inTx, { sessionId, cost }) => {
+          if (cost > 0) await inTx.recordDetection(sessionId);
+        },
         tracked: firstDetection
           ? { actions: ['FIRST_OBJECT_DETECTION'], events: ['first_object_detection'] }
           : { actions: [], events: [] },
@@ -109,7 +136,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
     ...createPlacementOperations(deps, steps),
 
     /** New walls (1 credit): one of the catalogue's 20 materials. */
-    changeWallMaterial(
+    async changeWallMaterial(
       user: UserRow,
       body: { image_data: string; material_type: string; session_id?: string; progress_id?: string },
     ): Promise<ResultImageResponse> {
@@ -117,6 +144,10 @@ export function createStudioService(deps: StudioServiceDependencies) {
         const reason = `Unknown wall material ${body.material_type}`;
         throw badRequest(`${FAILURE_PREFIXES.changeWallMaterial}${reason}`, { material_type: [reason] });
       }
+      const demo = await demoStep(FAILURE_PREFIXES.changeWallMaterial, () =>
+        demoSteps.changeWalls(user, body.image_data, body.material_type, jobOf(user)),
+      );
+      if (demo) return demoResult(user, demo.resultImage);
       return imageStep(user, {
         action: 'wall_material_change',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.changeWallMaterial,
@@ -129,10 +160,14 @@ export function createStudioService(deps: StudioServiceDependencies) {
       });
     },
 
-    removeObject(
+    async removeObject(
       user: UserRow,
       body: { image_data: string; detection: Detection; session_id?: string; progress_id?: string },
     ): Promise<ResultImageResponse> {
+      const demo = await demoStep(FAILURE_PREFIXES.removeObject, () =>
+        demoSteps.remove(user, body.image_data, body.detection, jobOf(user)),
+      );
+      if (demo) return demoResult(user, demo.resultImage);
       return imageStep(user, {
         action: 'removal',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.removeObject,

@@ -1,0 +1,101 @@
+import {
+  createStudioSessionRequest,
+  saveStudioSnapshotRequest,
+  saveStudioSnapshotResponse,
+  STUDIO_ROUTES,
+  studioPreferencesResponse,
+  studioSessionResponse,
+  studioWorkspaceResponse,
+  updateStudioPreferencesRequest,
+} from '@stagecraft/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import type { MediaService } from '../media/service.ts';
+import { createStudioWorkspace } from './workspace.ts';
+
+const tags = ['studio'];
+const security = [{ bearerAuth: [] }];
+const sessionParams = z.object({ sessionId: z.string().max(100) });
+
+/** Ours: the studio's rooms and saved editor state, so that the work survives reloads, pages and devices. */
+export async function studioWorkspaceRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; media: MediaService; authenticate: Authenticate },
+) {
+  const workspace = createStudioWorkspace(deps);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('onRequest', deps.authenticate);
+
+  routes.get(
+    STUDIO_ROUTES.workspace,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What the studio opens with: the most recent session and its editor state, preferences, rooms',
+        response: { 200: studioWorkspaceResponse },
+      },
+    },
+    (request) => workspace.workspace(currentUser(request)),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.sessions,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start a new room from a photo (the free plan has 2 rooms: 403 past them)',
+        body: createStudioSessionRequest,
+        response: { 201: studioSessionResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await workspace.createSession(currentUser(request), request.body.image_data)),
+  );
+
+  routes.get(
+    '/api/studio/sessions/:sessionId/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One of your sessions with its editor state (404 for any other)',
+        params: sessionParams,
+        response: { 200: studioSessionResponse },
+      },
+    },
+    (request) => workspace.session(currentUser(request), request.params.sessionId),
+  );
+
+  routes.put(
+    '/api/studio/sessions/:sessionId/snapshot/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save a session's editor state: undo stack, detections, mode",
+        params: sessionParams,
+        body: saveStudioSnapshotRequest,
+        response: { 200: saveStudioSnapshotResponse },
+      },
+    },
+    (request) => workspace.saveSnapshot(currentUser(request), request.params.sessionId, request.body.snapshot),
+  );
+
+  routes.patch(
+    STUDIO_ROUTES.preferences,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remember the auto-detect toggle and whether the tutorial was finished or skipped',
+        body: updateStudioPreferencesRequest,
+        response: { 200: studioPreferencesResponse },
+      },
+    },
+    (request) => workspace.updatePreferences(currentUser(request), request.body),
+  );
+}
