@@ -7,7 +7,7 @@ import { studioDemoResults } from '../../db/schema.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { MediaService } from '../media/service.ts';
 import type { EngineJob, StudioEngine } from './engine.ts';
-import { annotateDetections, detectionBoxIn, readStudioImage, type StudioImage } from './images.ts';
+import { detectionBoxIn, readStudioImage, type StudioImage } from './images.ts';
 
 /** The sample room of demo mode, as the web app ships it (`/images/studio/sample-room.jpg`). */
 export const SAMPLE_ROOM_FILE = new URL('../../../../web/public/images/studio/sample-room.jpg', import.meta.url);
@@ -83,7 +83,8 @@ export function createDemoSteps(deps: { db: Database; media: MediaService; engin
     return computeOnce(`${hash}:detect`, { inputHash: hash, action: 'object_detection', depth: 0 }, async () => {
       const found = await engine.detectObjects(image.bytes, job);
       const detections: Detection[] = found.map((item) => ({ ...item, is_manual: false, is_replaced: false }));
-      return { file: await annotateDetections(image, detections), detections, chainable: false };
+      const boxes = detections.map((detection) => detection.bbox);
+      return { file: await engine.annotateDetections(image.bytes, boxes, job), detections, chainable: false };
     });
   }
 
