@@ -24,6 +24,7 @@ const publicLayout = lazyPage(() => import('./layout/public-layout.tsx'), (m) =>
 const publicScreens: RouteObject[] = [
   { path: 'staging', lazy: lazyPage(guides, (m) => m.GuideIndexPage) },
   { path: 'staging/:slug', lazy: lazyPage(guides, (m) => m.GuideDetailPage) },
+  { path: 's/:token', lazy: lazyPage(() => import('../features/branding/components/share-page.tsx'), (m) => m.SharePage) },
   { path: 'google/callback', lazy: lazyPage(() => import('../features/auth/components/google-callback-page.tsx'), (m) => m.GoogleCallbackPage) },
   // The guard sends anonymous visitors to /login, so the short forms render the same screens.
   { path: 'login', lazy: lazyPage(auth, (m) => m.LoginPage) },

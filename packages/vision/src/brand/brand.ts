@@ -92,7 +92,8 @@ export async function brandImage(input: ImageInput, request: BrandRequest): Prom
     stacked[element.position] += element.height - 2 * element.pad + gap;
     return { left: innerLeft - element.pad, top: innerTop - element.pad };
   };
-  for (const element of elements) layers.push({ input: element.rgba, raw: rawOf(element), ...clipTo(place(element), element, width, height) });
+  for (const element of elements)
+    layers.push({ input: element.rgba, raw: rawOf(element), ...clipTo(place(element), element, width, height) });
   if (request.label) {
     const label = await labelElement(request.label, short, photo, place);
     layers.push({ input: label.rgba, raw: rawOf(label), ...clipTo(label.at, label, width, height) });
@@ -110,7 +111,11 @@ export async function brandImage(input: ImageInput, request: BrandRequest): Prom
   return pipeline.jpeg({ quality: request.quality }).toBuffer();
 }
 
-const rawOf = (element: { width: number; height: number }) => ({ width: element.width, height: element.height, channels: 4 as const });
+const rawOf = (element: { width: number; height: number }) => ({
+  width: element.width,
+  height: element.height,
+  channels: 4 as const,
+});
 
 /** sharp refuses an overlay that leaves the photo: a position that does (a huge shadow on a tiny photo) is pulled in. */
 function clipTo(at: { left: number; top: number }, element: { width: number; height: number }, width: number, height: number) {
@@ -151,7 +156,10 @@ async function markElement(mark: BrandMark, short: number): Promise<Element> {
       shadow[((y + pad + offset) * W + x + pad + offset) * 4 + 3] = Math.round(alpha * SHADOW_STRENGTH * opacity);
     }
   }
-  const blurred = await sharp(shadow, { raw: { width: W, height: H, channels: 4 } }).blur(sigma).raw().toBuffer();
+  const blurred = await sharp(shadow, { raw: { width: W, height: H, channels: 4 } })
+    .blur(sigma)
+    .raw()
+    .toBuffer();
   // The mark over its shadow, by the "over" rule, with the mark's alpha scaled to the template's opacity.
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {

@@ -9,7 +9,9 @@ import { dataUrl, roomPhoto, studioUser, type StudioTestUser } from '../../../te
 /** A logo with a transparent background: a red disc on nothing. */
 const logoPng = () =>
   sharp(
-    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="90" fill="#ff0000"/></svg>'),
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="90" fill="#ff0000"/></svg>',
+    ),
   )
     .png()
     .toBuffer();
@@ -38,8 +40,8 @@ function client(ctx: TestContext, user: StudioTestUser) {
     post: (url: string, payload: object = {}) => call('POST', url, payload),
     put: (url: string, payload: object) => call('PUT', url, payload),
     delete: (url: string) => call('DELETE', url),
-    async upload(assetType: string, name: string, file: Buffer | null) {
-      const body = await multipartForm({ asset_type: assetType, name }, file, user.headers);
+    async upload(assetType: string, name: string, file: Buffer | null, extra: Record<string, string> = {}) {
+      const body = await multipartForm({ asset_type: assetType, name, ...extra }, file, user.headers);
       return ctx.app.inject({ method: 'POST', url: BRANDING_ROUTES.assets, ...body });
     },
     async asset(assetType: 'logo' | 'signature', name = `${assetType} one`) {
@@ -160,7 +162,13 @@ describeEachDatabase('branding', (ctx) => {
       signature_opacity: 100,
       logo_position: 'bottom-left',
     });
-    expect(edges).toMatchObject({ logo_size: 40, logo_opacity: 10, signature_size: 8, signature_opacity: 100, logo_position: 'bottom-left' });
+    expect(edges).toMatchObject({
+      logo_size: 40,
+      logo_opacity: 10,
+      signature_size: 8,
+      signature_opacity: 100,
+      logo_position: 'bottom-left',
+    });
     // A signature id used as a logo is not a logo.
     const signature = await carol.asset('signature');
     const swapped = await carol.post(BRANDING_ROUTES.quickCreate, { name: 'Swap', logo_id: signature.asset_id });
@@ -227,10 +235,15 @@ describeEachDatabase('branding', (ctx) => {
     const exportId = applied.json().export_id as string;
 
     expect((await stranger.delete(BRANDING_ROUTES.asset(logo.asset_id))).statusCode).toBe(404);
-    expect((await stranger.put(BRANDING_ROUTES.template(template.template_id), { name: 'x', logo: logo.asset_id })).statusCode).toBe(404);
+    expect(
+      (await stranger.put(BRANDING_ROUTES.template(template.template_id), { name: 'x', logo: logo.asset_id })).statusCode,
+    ).toBe(404);
     expect((await stranger.delete(BRANDING_ROUTES.template(template.template_id))).statusCode).toBe(404);
     expect((await stranger.post(BRANDING_ROUTES.setDefault(template.template_id))).statusCode).toBe(404);
-    const foreignApply = await stranger.post(BRANDING_ROUTES.apply, { image_data: dataUrl(photo), template_id: template.template_id });
+    const foreignApply = await stranger.post(BRANDING_ROUTES.apply, {
+      image_data: dataUrl(photo),
+      template_id: template.template_id,
+    });
     expect(foreignApply.statusCode).toBe(404);
     expect((await stranger.post(BRANDING_ROUTES.exportShare(exportId))).statusCode).toBe(404);
     // Using someone else's asset in one's own template: as if it did not exist.
@@ -250,7 +263,10 @@ describeEachDatabase('branding', (ctx) => {
     for (const plan of ['free', 'paid'] as const) {
       const member = await user(plan);
       const template = await member.template({ name: 'T', logo_id: (await member.asset('logo')).asset_id });
-      const response = await member.post(BRANDING_ROUTES.apply, { image_data: dataUrl(photo), template_id: template.template_id });
+      const response = await member.post(BRANDING_ROUTES.apply, {
+        image_data: dataUrl(photo),
+        template_id: template.template_id,
+      });
       expect(response.statusCode, plan).toBe(403);
       expect(response.json().detail).toBe(BRANDING_MESSAGES.proRequired);
       expect(await ctx().db.select().from(brandedExports).where(eq(brandedExports.userId, member.id))).toEqual([]);
@@ -261,7 +277,13 @@ describeEachDatabase('branding', (ctx) => {
   it('brands a photo: the file, its size, the usage count and the export record', async () => {
     const erin = await user('pro');
     const logo = await erin.asset('logo');
-    const template = await erin.template({ name: 'Red corner', logo_id: logo.asset_id, logo_position: 'top-left', logo_size: 20, logo_opacity: 100 });
+    const template = await erin.template({
+      name: 'Red corner',
+      logo_id: logo.asset_id,
+      logo_position: 'top-left',
+      logo_size: 20,
+      logo_opacity: 100,
+    });
     const response = await erin.post(BRANDING_ROUTES.apply, {
       image_data: dataUrl(photo),
       template_id: template.template_id,
@@ -293,7 +315,10 @@ describeEachDatabase('branding', (ctx) => {
     expect(exports).toHaveLength(2);
     expect(exports[1]).toMatchObject({ export_id: body.export_id, template_name: 'Red corner', file_size: body.file_size });
 
-    const bad = await erin.post(BRANDING_ROUTES.apply, { image_data: 'data:image/png;base64,AAAA', template_id: template.template_id });
+    const bad = await erin.post(BRANDING_ROUTES.apply, {
+      image_data: 'data:image/png;base64,AAAA',
+      template_id: template.template_id,
+    });
     expect(bad.statusCode).toBe(400);
     const noImage = await erin.post(BRANDING_ROUTES.apply, { template_id: template.template_id });
     expect(noImage.statusCode).toBe(400);
@@ -302,7 +327,11 @@ describeEachDatabase('branding', (ctx) => {
 
   it('puts the disclosure in the metadata and the caption, and draws nothing, for a "no overlays" template', async () => {
     const fay = await user('pro');
-    const template = await fay.template({ name: 'MLS', logo_id: (await fay.asset('logo')).asset_id, disclosure_mode: 'no_overlays' });
+    const template = await fay.template({
+      name: 'MLS',
+      logo_id: (await fay.asset('logo')).asset_id,
+      disclosure_mode: 'no_overlays',
+    });
     const response = await fay.post(BRANDING_ROUTES.apply, { image_data: dataUrl(photo), template_id: template.template_id });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().caption).toBe('Virtually staged');
@@ -356,7 +385,8 @@ describeEachDatabase('branding', (ctx) => {
     await hal.asset('signature');
     const rarely = await hal.template({ name: 'Rarely', logo_id: logo.asset_id });
     const often = await hal.template({ name: 'Often', logo_id: logo.asset_id });
-    const apply = (templateId: string) => hal.post(BRANDING_ROUTES.apply, { image_data: dataUrl(photo), template_id: templateId, original_image: dataUrl(photo) });
+    const apply = (templateId: string) =>
+      hal.post(BRANDING_ROUTES.apply, { image_data: dataUrl(photo), template_id: templateId, original_image: dataUrl(photo) });
     await apply(rarely.template_id);
     await apply(often.template_id);
     const last = await apply(often.template_id);

@@ -17,7 +17,11 @@ export function createBrandingRepository(db: Database) {
       return inserted;
     },
     listAssets: (userId: number) =>
-      db.select().from(brandingAssets).where(eq(brandingAssets.userId, userId)).orderBy(desc(brandingAssets.createdAt), desc(brandingAssets.id)),
+      db
+        .select()
+        .from(brandingAssets)
+        .where(eq(brandingAssets.userId, userId))
+        .orderBy(desc(brandingAssets.createdAt), desc(brandingAssets.id)),
     async findAsset(userId: number, assetId: string): Promise<AssetRow | null> {
       const [row] = await db
         .select()
@@ -134,7 +138,10 @@ export function createBrandingRepository(db: Database) {
       if (!found) return null;
       const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, found.userId));
       const [template] = found.templateId
-        ? await db.select({ logo: brandingTemplates.logoAssetId }).from(brandingTemplates).where(eq(brandingTemplates.id, found.templateId))
+        ? await db
+            .select({ logo: brandingTemplates.logoAssetId })
+            .from(brandingTemplates)
+            .where(eq(brandingTemplates.id, found.templateId))
         : [];
       return { row: found, username: owner?.username ?? '', templateLogoId: template?.logo ?? null };
     },

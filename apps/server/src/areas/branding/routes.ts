@@ -127,7 +127,13 @@ export async function brandingRoutes(app: FastifyInstance, deps: { branding: Bra
   routes.post(
     '/api/branding/templates/:template_id/set-default/',
     {
-      schema: { tags, security, summary: 'Make a template the default', params: templateParams, response: { 200: successMessage } },
+      schema: {
+        tags,
+        security,
+        summary: 'Make a template the default',
+        params: templateParams,
+        response: { 200: successMessage },
+      },
     },
     (request) => branding.setDefault(currentUser(request), request.params.template_id),
   );
@@ -160,13 +166,29 @@ export async function brandingRoutes(app: FastifyInstance, deps: { branding: Bra
 
   routes.post(
     '/api/branding/exports/:export_id/share/',
-    { schema: { tags, security, summary: 'Share an export by a public link', params: exportParams, response: { 200: shareExportResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Share an export by a public link',
+        params: exportParams,
+        response: { 200: shareExportResponse },
+      },
+    },
     (request) => branding.shareExport(currentUser(request), request.params.export_id),
   );
 
   routes.delete(
     '/api/branding/exports/:export_id/share/',
-    { schema: { tags, security, summary: "Revoke an export's public link", params: exportParams, response: { 200: successMessage } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Revoke an export's public link",
+        params: exportParams,
+        response: { 200: successMessage },
+      },
+    },
     (request) => branding.revokeShare(currentUser(request), request.params.export_id),
   );
 }
@@ -195,7 +217,7 @@ async function readMultipart(contentType: string | undefined, body: unknown): Pr
     throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: ['Send the file as multipart/form-data.'] });
   }
   try {
-    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw badRequest('The multipart body could not be read.', { image_file: ['The multipart body could not be read.'] });
   }

@@ -28,7 +28,12 @@ type QuickCreate = z.output<typeof quickCreateTemplateRequest>;
 type Update = z.output<typeof updateTemplateRequest>;
 type Apply = z.output<typeof applyBrandingRequest>;
 
-const ASSET_CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+const ASSET_CONTENT_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 /** A logo or signature is a small picture: a bigger one is refused before it is decoded. */
 const ASSET_MAX_PIXELS = 40_000_000;
 
@@ -162,9 +167,18 @@ export function createBrandingService(deps: {
   });
 
   /** The engine's request for a template: what to draw, and what to write into the file instead. */
-  const brandRequest = async (userId: number, template: TemplateRow, apply: Apply, shareLink: string | null): Promise<BrandRequest> => {
+  const brandRequest = async (
+    userId: number,
+    template: TemplateRow,
+    apply: Apply,
+    shareLink: string | null,
+  ): Promise<BrandRequest> => {
     const noOverlays = template.disclosureMode === 'no_overlays';
-    const assets = new Map((await repository.assetsByIds([template.logoAssetId, template.signatureAssetId].filter((id): id is number => id != null))).map((a) => [a.id, a]));
+    const assets = new Map(
+      (
+        await repository.assetsByIds([template.logoAssetId, template.signatureAssetId].filter((id): id is number => id != null))
+      ).map((a) => [a.id, a]),
+    );
     const mark = async (assetId: number | null, position: string, size: number, opacity: number): Promise<BrandMark | null> => {
       const asset = assetId == null ? undefined : assets.get(assetId);
       if (!asset || noOverlays) return null;
@@ -179,10 +193,19 @@ export function createBrandingService(deps: {
     }
     return {
       logo: await mark(template.logoAssetId, template.logoPosition, template.logoSize, template.logoOpacity),
-      signature: await mark(template.signatureAssetId, template.signaturePosition, template.signatureSize, template.signatureOpacity),
+      signature: await mark(
+        template.signatureAssetId,
+        template.signaturePosition,
+        template.signatureSize,
+        template.signatureOpacity,
+      ),
       label:
         template.disclosureMode === 'label'
-          ? { text: template.disclosureText, position: template.disclosurePosition as BrandingPosition, size: template.disclosureSize }
+          ? {
+              text: template.disclosureText,
+              position: template.disclosurePosition as BrandingPosition,
+              size: template.disclosureSize,
+            }
           : null,
       qr,
       description: disclosure,
@@ -217,7 +240,8 @@ export function createBrandingService(deps: {
       if (!file || file.length === 0) {
         throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: [BRANDING_MESSAGES.invalidImageFile] });
       }
-      if (file.length > BRANDING_UPLOAD_MAX_BYTES) throw new HttpError(413, BRANDING_MESSAGES.fileTooLarge, { image_file: [BRANDING_MESSAGES.fileTooLarge] });
+      if (file.length > BRANDING_UPLOAD_MAX_BYTES)
+        throw new HttpError(413, BRANDING_MESSAGES.fileTooLarge, { image_file: [BRANDING_MESSAGES.fileTooLarge] });
       let format: string | undefined;
       try {
         const meta = await sharp(file, { limitInputPixels: ASSET_MAX_PIXELS }).metadata();
@@ -228,9 +252,16 @@ export function createBrandingService(deps: {
         format = undefined;
       }
       const contentType = format ? ASSET_CONTENT_TYPES[format] : undefined;
-      if (!contentType) throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: [BRANDING_MESSAGES.invalidImageFile] });
+      if (!contentType)
+        throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: [BRANDING_MESSAGES.invalidImageFile] });
       const stored = await media.save(user.id, file, contentType);
-      const row = await repository.insertAsset({ assetId: randomUUID(), userId: user.id, assetType: type, name, mediaId: stored.id });
+      const row = await repository.insertAsset({
+        assetId: randomUUID(),
+        userId: user.id,
+        assetType: type,
+        name,
+        mediaId: stored.id,
+      });
       return { success: true as const, asset: assetView(row, file.length) };
     },
 
@@ -253,8 +284,16 @@ export function createBrandingService(deps: {
     },
 
     async quickCreate(user: UserRow, body: QuickCreate) {
-      const changes = await templateChanges(user.id, body, body.logo_id, body.signature_id, { logo: 'logo_id', signature: 'signature_id' });
-      const row = await repository.insertTemplate({ ...changes, templateId: randomUUID(), userId: user.id, isDefault: body.make_default });
+      const changes = await templateChanges(user.id, body, body.logo_id, body.signature_id, {
+        logo: 'logo_id',
+        signature: 'signature_id',
+      });
+      const row = await repository.insertTemplate({
+        ...changes,
+        templateId: randomUUID(),
+        userId: user.id,
+        isDefault: body.make_default,
+      });
       const [template] = await templateViews([row]);
       return { success: true as const, template: template! };
     },
@@ -314,14 +353,19 @@ export function createBrandingService(deps: {
       try {
         branded = await engine.brandImage(image.bytes, request, { priority: 'rush' });
       } catch (error) {
-        if (isVisionError(error) && (error.code === 'invalid_image' || error.code === 'image_too_large' || error.code === 'invalid_argument')) {
+        if (
+          isVisionError(error) &&
+          (error.code === 'invalid_image' || error.code === 'image_too_large' || error.code === 'invalid_argument')
+        ) {
           throw badRequest(error.message, { image_data: [error.message] });
         }
         throw error;
       }
       const file = Buffer.from(branded.buffer, branded.byteOffset, branded.byteLength);
       const stored = await media.save(user.id, file, body.export_format === 'PNG' ? 'image/png' : 'image/jpeg');
-      const originalId = original ? (original.mediaId ?? (await media.save(user.id, original.bytes, original.contentType)).id) : null;
+      const originalId = original
+        ? (original.mediaId ?? (await media.save(user.id, original.bytes, original.contentType)).id)
+        : null;
       const row = await repository.insertExport({
         id: exportId,
         userId: user.id,

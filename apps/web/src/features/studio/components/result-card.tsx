@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { writeBrandingHandoff } from '../../../lib/branding-handoff.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { resetToOriginal, useResultAsBase } from '../state/actions.ts';
 import { CompareSlider } from './compare-slider.tsx';
@@ -85,7 +86,15 @@ export function ResultCard() {
           >
             Use as Base
           </Button>
-          <Button variant="text" startIcon={<BrandingWatermarkRoundedIcon />} href="/app/branding" target="_blank" rel="noopener">
+          <Button
+            variant="text"
+            startIcon={<BrandingWatermarkRoundedIcon />}
+            href="/app/branding"
+            target="_blank"
+            rel="noopener"
+            // The branding page opens in a new tab and previews the template on this very image.
+            onClick={() => writeBrandingHandoff({ image: currentImage.src, original: baseImage.src })}
+          >
             Add Branding
           </Button>
         </Stack>
