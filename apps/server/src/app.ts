@@ -18,7 +18,7 @@ import { createGoogleSignIn } from './areas/auth/google-sign-in.ts';
 import { createAuthRepository } from './areas/auth/repository.ts';
 import { authRoutes } from './areas/auth/routes.ts';
 import { createAuthService, type AuthService } from './areas/auth/service.ts';
-import { TokenSigner } from './areas/auth/tokens.ts';
+import { accessTokenUserId, TokenSigner } from './areas/auth/tokens.ts';
 import { createUsersRepository } from './areas/auth/users-repository.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { buildCatalogue, type Catalogue } from './areas/billing/catalogue.ts';
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     grantSignupBonus,
   });
   const users = createUsersRepository(db);
-  const authenticate = createAuthenticate({ signer, users });
+  const authenticate = createAuthenticate({ accessTokenUserId: accessTokenUserId(signer), users });
   openApi.setAuthenticate(authenticate);
   const catalogue = buildCatalogue(config);
   if (catalogue.missingPriceIds.length > 0) {

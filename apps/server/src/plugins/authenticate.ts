@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow, UsersRepository } from '../areas/auth/users-repository.ts';
-import { InvalidTokenError, type TokenSigner } from '../areas/auth/tokens.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 
 declare module 'fastify' {
@@ -20,18 +19,17 @@ class TokenNotValidError extends HttpError {
  * The bearer-token check, as an `onRequest` hook for the routes that need a user. An expired, malformed or
  * refresh token, or one of a deactivated or deleted user, answers 401.
  */
-export function createAuthenticate(deps: { signer: TokenSigner; users: UsersRepository }) {
+export function createAuthenticate(deps: {
+  /** The user id of a valid access token, null for any other token (auth's `accessTokenUserId`). */
+  accessTokenUserId: (token: string) => Promise<number | null>;
+  users: Pick<UsersRepository, 'findById'>;
+}) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw unauthorized();
-    let userId: number;
-    try {
-      userId = (await deps.signer.verify('access', match[1])).userId;
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw new TokenNotValidError();
-      throw error;
-    }
+    const userId = await deps.accessTokenUserId(match[1]);
+    if (userId === null) throw new TokenNotValidError();
     const user = await deps.users.findById(userId);
     if (!user || !user.isActive) throw new TokenNotValidError();
     request.currentUser = user;

@@ -59,3 +59,18 @@ export class TokenSigner {
     }
   }
 }
+
+/**
+ * The user id an access token was issued to, or null when the token is expired, malformed or of another type:
+ * what the `authenticate` plugin needs of auth, handed to it by app.ts (plugins do not reach into areas).
+ */
+export function accessTokenUserId(signer: TokenSigner): (token: string) => Promise<number | null> {
+  return async (token) => {
+    try {
+      return (await signer.verify('access', token)).userId;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return null;
+      throw error;
+    }
+  };
+}
