@@ -67,7 +67,8 @@ async function measureLoad(baseUrl: string, browser: Awaited<ReturnType<typeof c
       // The entry for the final paint can come after the network went quiet (a busy CPU still running the
       // scripts): wait for a first candidate, then a little for a larger one.
       const scope = window as unknown as { __lcp: number };
-      for (let waited = 0; scope.__lcp === 0 && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; scope.__lcp === 0 && waited < 15_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const lcpMs = scope.__lcp;
       const scripts = performance
@@ -114,7 +115,9 @@ try {
     const decoded = median(figures.map((figure) => figure.jsDecodedBytes));
     const lcp = median(figures.map((figure) => figure.lcpMs));
     console.log(`\nFirst load of / (Chromium, empty cache, median of ${runs})\n`);
-    console.log(`JavaScript transferred  ${kb(js).padStart(10)}   (budget ${kb(JS_BUDGET_BYTES)}; ${kb(decoded)} uncompressed, ${figures[0]!.scripts} files)`);
+    console.log(
+      `JavaScript transferred  ${kb(js).padStart(10)}   (budget ${kb(JS_BUDGET_BYTES)}; ${kb(decoded)} uncompressed, ${figures[0]!.scripts} files)`,
+    );
     console.log(`Largest Contentful Paint ${`${lcp.toFixed(0)} ms`.padStart(9)}   (budget ${LCP_BUDGET_MS} ms)`);
     failed = js > JS_BUDGET_BYTES || lcp > LCP_BUDGET_MS;
     if (failed) console.log('Over budget.');

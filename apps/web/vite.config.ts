@@ -71,6 +71,11 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       sourcemap: true,
       rollupOptions: {
+        treeshake: {
+          // @stagecraft/contracts only declares constants and zod schemas: a page that reads one constant
+          // (the landing page's prices) must not carry every other contract module with it.
+          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id),
+        },
         output: {
           // React is needed by every page and changes less often than the app, so it gets its own cached
           // file. Other libraries stay with the screens that use them, keeping the landing page light.

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/base.css';
 import { App } from './app/app.tsx';
 import { rememberReferral } from './lib/referral.ts';
 

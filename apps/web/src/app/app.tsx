@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
+/** The theme, query cache and session live in a layout route (provider.tsx), so the landing page loads without them. */
 export function App() {
   const [router] = useState(createAppRouter);
-  return (
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  );
+  return <RouterProvider router={router} />;
 }

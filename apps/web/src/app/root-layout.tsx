@@ -1,7 +1,5 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { AuthProvider } from '../lib/auth.tsx';
 
 /**
  * Scrolls to the top on a new page, or to the `#section` the link points to. Keyed on the pathname only:
@@ -18,19 +16,24 @@ function ScrollOnPageChange() {
   return null;
 }
 
-/** A thin bar while the next screen's code loads, so a click never seems ignored. */
+/** A thin bar while the next screen's code loads, so a click never seems ignored (plain CSS: see base.css). */
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;
-  return <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000, height: 3 }} />;
+  return <div className="sc-navigation-progress" role="progressbar" aria-label="Loading page" />;
 }
 
+/**
+ * The root of every page, the landing page included: nothing here may pull in MUI, the query cache or the
+ * session. The landing page brings only MUI's theme (landing-route.tsx); the other screens load the rest
+ * with their layout route (provider.tsx).
+ */
 export function RootLayout() {
   return (
-    <AuthProvider>
+    <>
       <ScrollOnPageChange />
       <NavigationProgress />
       <Outlet />
-    </AuthProvider>
+    </>
   );
 }

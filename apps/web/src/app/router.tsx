@@ -1,9 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { ProtectedRoute } from './protected-route.tsx';
+import { LandingRoute } from './landing-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -19,6 +17,19 @@ const guides = () => import('../features/guides/components/guide-pages.tsx');
 const studio = () => import('../features/studio/components/studio-page.tsx');
 
 const publicLayout = lazyPage(() => import('./layout/public-layout.tsx'), (m) => m.PublicLayout);
+/** The theme, query cache, toasts and session: every screen but the landing page (see provider.tsx). */
+const appProviders = lazyPage(() => import('./provider.tsx'), (m) => m.AppProviderLayout);
+
+/**
+ * Puts every child of the root but the landing page (the index route) under the app's providers, so the
+ * landing page loads without the query cache, toasts, session and their code while the other screens
+ * keep being listed side by side below.
+ */
+function landingWithoutAppProviders([root]: [NonIndexRouteObject]): RouteObject[] {
+  const children = root.children ?? [];
+  const appScreens: RouteObject = { lazy: appProviders, children: children.filter((route) => !route.index) };
+  return [{ ...root, children: [...children.filter((route) => route.index), appScreens] }];
+}
 
 /** Public screens that share the simple header (account screens, staging guides). */
 const publicScreens: RouteObject[] = [
@@ -65,13 +76,13 @@ const standaloneScreens: RouteObject[] = [
   { path: 'app/test-checkout/:sessionId', lazy: lazyPage(payments, (m) => m.TestCheckoutPage) },
 ];
 
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = landingWithoutAppProviders([
   {
     Component: RootLayout,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: LandingPage },
+      { index: true, Component: LandingRoute },
       { path: 'tos', lazy: lazyPage(() => import('../features/legal/components/terms-of-service-page.tsx'), (m) => m.TermsOfServicePage) },
       {
         path: 'privacy-policy',
@@ -81,16 +92,17 @@ export const routes: RouteObject[] = [
       { path: 'app/dev/mailbox', lazy: lazyPage(() => import('../features/dev-mailbox/components/dev-mailbox-page.tsx'), (m) => m.DevMailboxPage) },
       { lazy: publicLayout, children: publicScreens },
       {
-        Component: ProtectedRoute,
+        // Lazy: the session code (and zod with it) stays out of the landing page.
+        lazy: lazyPage(() => import('./protected-route.tsx'), (m) => m.ProtectedRoute),
         children: [
           { lazy: lazyPage(() => import('./layout/app-chrome.tsx'), (m) => m.AppChrome), children: studioScreens },
           { lazy: publicLayout, children: standaloneScreens },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: lazyPage(() => import('../components/not-found-page.tsx'), (m) => m.NotFoundPage) },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-
-/** Shown while a lazily loaded screen arrives on the first page load. */
+/**
+ * Shown while a lazily loaded screen arrives on the first page load. Plain markup (styles in app/base.css):
+ * it is part of every page's first script, the landing page's included, which loads no MUI.
+ */
 export function PageLoading() {
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div className="sc-page-loading" role="status" aria-live="polite">
+      <div className="sc-spinner" role="progressbar" aria-label="Loading" />
+    </div>
   );
 }
