@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/http-errors.ts';
+import { readMultipartForm } from '../../lib/multipart.ts';
 import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
 import type { BrandingService } from './service.ts';
 
@@ -57,7 +57,12 @@ export async function brandingRoutes(app: FastifyInstance, deps: { branding: Bra
       },
     },
     async (request) => {
-      const form = await readMultipart(request.headers['content-type'], request.body);
+      const form = await readMultipartForm(
+        request.headers['content-type'],
+        request.body,
+        'image_file',
+        BRANDING_MESSAGES.invalidImageFile,
+      );
       const file = form.get('image_file');
       const text = (field: string) => {
         const value = form.get(field);
@@ -210,15 +215,4 @@ export async function sharedExportRoutes(app: FastifyInstance, deps: { branding:
       return deps.branding.viewShared(request.params.token);
     },
   );
-}
-
-async function readMultipart(contentType: string | undefined, body: unknown): Promise<FormData> {
-  if (!contentType?.startsWith('multipart/form-data') || !Buffer.isBuffer(body)) {
-    throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: ['Send the file as multipart/form-data.'] });
-  }
-  try {
-    return await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest('The multipart body could not be read.', { image_file: ['The multipart body could not be read.'] });
-  }
 }

@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/http-errors.ts';
+import { readMultipartForm } from '../../lib/multipart.ts';
 import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
 import { drawingFurnitureTypes, furnitureTypes, themeFurnitureList, themeMaterialList, themes } from './catalogue.ts';
 import type { StudioService } from './service.ts';
@@ -315,15 +315,7 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
 
 /** The bytes of one file field of a multipart body; null when the field is missing or not a file. */
 async function readMultipartFile(contentType: string | undefined, body: unknown, field: string): Promise<Buffer | null> {
-  if (!contentType?.startsWith('multipart/form-data') || !Buffer.isBuffer(body)) {
-    throw badRequest(STUDIO_MESSAGES.invalidImageFile, { [field]: ['Send the file as multipart/form-data.'] });
-  }
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest('The multipart body could not be read.', { [field]: ['The multipart body could not be read.'] });
-  }
+  const form = await readMultipartForm(contentType, body, field, STUDIO_MESSAGES.invalidImageFile);
   const file = form.get(field);
   return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
 }
