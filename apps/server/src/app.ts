@@ -92,7 +92,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 15 * 1024 * 1024,
     // Only behind a reverse proxy may X-Forwarded-For be believed; otherwise anyone could dodge rate limits.
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: false },
+    // The subscribe path carries the e-mail and the username in one parameter: Fastify's default of 100
+    // characters answered 414 to a long address.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
