@@ -123,6 +123,22 @@ export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponse>;
 export const auditLogResponse = z.object({ success: z.literal(true), entries: z.array(auditEntry) });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
 
+export const adminConsultation = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  room_slug: z.string(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+export type AdminConsultation = z.infer<typeof adminConsultation>;
+export const adminConsultationsQuery = z.object({ status: z.enum(['open', 'handled', 'all']).default('open') });
+export const adminConsultationsResponse = z.object({ success: z.literal(true), consultations: z.array(adminConsultation) });
+export type AdminConsultationsResponse = z.infer<typeof adminConsultationsResponse>;
+export const adminConsultationResponse = z.object({ success: z.literal(true), consultation: adminConsultation });
+export type AdminConsultationResponse = z.infer<typeof adminConsultationResponse>;
+
 /** Audit actions, in one place for the server that writes them and the console that labels them. */
 export const AUDIT_ACTIONS = {
   creditsGranted: 'credits_granted',
@@ -146,4 +162,6 @@ export const ADMIN_ROUTES = {
   resendVerification: (userId: number | string) => `/api/admin/users/${userId}/resend-verification/`,
   payments: '/api/admin/payments/',
   auditLog: '/api/admin/audit-log/',
+  consultations: '/api/admin/consultations/',
+  consultationHandled: (consultationId: number | string) => `/api/admin/consultations/${consultationId}/handled/`,
 } as const;

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROUTES,
+  type AdminConsultationsResponse,
   type AdminPaymentsResponse,
   type AdminUserDetailResponse,
   type AdminUserListResponse,
@@ -10,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bearer, linksSentTo, registerUser, uniqueIp, verifiedUser } from '../../../test/accounts.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/test-app.ts';
-import { adminAuditLog, conversionEvents, creditLedger, designSessions, payments, users } from '../../db/schema.ts';
+import { adminAuditLog, conversionEvents, creditLedger, designSessions, payments, stagingConsultations, users } from '../../db/schema.ts';
 
 type Role = 'user' | 'staff' | 'admin';
 
@@ -39,6 +40,8 @@ const everyCall = (userId: number) =>
     { method: 'POST', url: ADMIN_ROUTES.staff(userId), payload: { is_staff: true } },
     { method: 'GET', url: ADMIN_ROUTES.payments },
     { method: 'GET', url: ADMIN_ROUTES.auditLog },
+    { method: 'GET', url: ADMIN_ROUTES.consultations },
+    { method: 'POST', url: ADMIN_ROUTES.consultationHandled(1) },
   ] as const;
 
 describeEachDatabase('admin console', (getContext) => {
@@ -278,5 +281,37 @@ describeEachDatabase('admin console', (getContext) => {
       expect.objectContaining({ action: 'plan_changed', actor_username: staff.username, target_email: target.email }),
       expect.objectContaining({ action: 'credits_granted', actor_id: staff.id, target_user_id: target.id, details: { amount: 2, reason: 'first' } }),
     ]);
+  });
+
+  it('lists consultation requests from the guide pages and marks them handled once, with an audit row', async () => {
+    const ctx = getContext();
+    const staff = await account(ctx, 'staff');
+    const email = `${staff.username}-client@example.com`;
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/staging/consultation/',
+      payload: { name: 'Dana Client', email, message: 'Two-bedroom flat, listing next week.', room_slug: 'living-room' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const open = (await ctx.app.inject({ method: 'GET', url: ADMIN_ROUTES.consultations, headers: staff.headers })).json<AdminConsultationsResponse>();
+    const request = open.consultations.find((candidate) => candidate.email === email);
+    expect(request).toMatchObject({ name: 'Dana Client', message: 'Two-bedroom flat, listing next week.', room_slug: 'living-room', handled_at: null });
+
+    const handled = await ctx.app.inject({ method: 'POST', url: ADMIN_ROUTES.consultationHandled(request?.id ?? 0), headers: staff.headers });
+    expect(handled.statusCode).toBe(200);
+    expect(handled.json().consultation.handled_at).not.toBeNull();
+    const [row] = await ctx.db.select().from(stagingConsultations).where(eq(stagingConsultations.id, request?.id ?? 0));
+    expect(row?.handledAt).not.toBeNull();
+    const again = await ctx.app.inject({ method: 'POST', url: ADMIN_ROUTES.consultationHandled(request?.id ?? 0), headers: staff.headers });
+    expect(again.statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: ADMIN_ROUTES.consultationHandled(99999999), headers: staff.headers })).statusCode).toBe(404);
+
+    const stillOpen = (await ctx.app.inject({ method: 'GET', url: ADMIN_ROUTES.consultations, headers: staff.headers })).json<AdminConsultationsResponse>();
+    expect(stillOpen.consultations.some((candidate) => candidate.email === email)).toBe(false);
+    const done = (await ctx.app.inject({ method: 'GET', url: `${ADMIN_ROUTES.consultations}?status=handled`, headers: staff.headers })).json<AdminConsultationsResponse>();
+    expect(done.consultations.map((candidate) => candidate.email)).toContain(email);
+    const audit = await ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'consultation_handled'));
+    expect(audit.filter((entry) => entry.details.email === email).map((entry) => entry.actorId)).toEqual([staff.id]);
   });
 });

@@ -1,6 +1,9 @@
 import {
   ADMIN_ROUTES,
   adminActiveRequest,
+  adminConsultationResponse,
+  adminConsultationsQuery,
+  adminConsultationsResponse,
   adminCreditChangeRequest,
   adminPaymentsQuery,
   adminPaymentsResponse,
@@ -67,6 +70,24 @@ export async function adminRoutes(app: FastifyInstance, { admin, authenticate }:
     ADMIN_ROUTES.payments,
     { schema: { tags, security, summary: 'Payments, newest first', querystring: adminPaymentsQuery, response: { 200: adminPaymentsResponse } } },
     (request) => admin.payments(request.query.status),
+  );
+  routes.get(
+    ADMIN_ROUTES.consultations,
+    { schema: { tags, security, summary: 'Consultation requests from the guide pages', querystring: adminConsultationsQuery, response: { 200: adminConsultationsResponse } } },
+    (request) => admin.consultations(request.query.status),
+  );
+  routes.post(
+    ADMIN_ROUTES.consultationHandled(':consultation_id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a consultation request handled',
+        params: z.object({ consultation_id: z.coerce.number({ error: 'Not a request id.' }).int('Not a request id.').positive('Not a request id.') }),
+        response: { 200: adminConsultationResponse },
+      },
+    },
+    (request) => admin.markConsultationHandled(currentUser(request), request.params.consultation_id),
   );
   routes.get(
     ADMIN_ROUTES.auditLog,

@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTIONS,
   type AdminActiveRequest,
+  type AdminConsultation,
   type AdminCreditChangeRequest,
   type AdminPayment,
   type AdminPlanRequest,
@@ -11,11 +12,12 @@ import {
   type AuditEntry,
 } from '@stagecraft/contracts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { createUsersRepository, type UserRow } from '../auth/users-repository.ts';
 import { applyCreditChange, InsufficientCreditsError } from '../billing/credit-ledger.ts';
-import { createAdminRepository, type AdminRepository, type PaymentStatus } from './repository.ts';
+import { createGuidesRepository } from '../guides/repository.ts';
+import { ADMIN_LIST_LIMIT, createAdminRepository, type AdminRepository, type PaymentStatus } from './repository.ts';
 
 export function toAdminUser(user: UserRow): AdminUserSummary {
   return {
@@ -58,6 +60,17 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
   action: row.action,
   details: row.details,
   created_at: new Date(row.createdAt).toISOString(),
+});
+
+type ConsultationRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createGuidesRepository>['markConsultationHandled']>>>;
+const toAdminConsultation = (row: ConsultationRow): AdminConsultation => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  message: row.message,
+  room_slug: row.roomSlug,
+  created_at: row.createdAt.toISOString(),
+  handled_at: row.handledAt?.toISOString() ?? null,
 });
 
 export interface AdminServiceDependencies {
@@ -222,6 +235,31 @@ export function createAdminService({ db, repository, auth }: AdminServiceDepende
     async payments(status: PaymentStatus | undefined) {
       const rows = await repository.payments(status === undefined ? {} : { status });
       return { success: true as const, payments: rows.map(toAdminPayment) };
+    },
+
+    /** Consultation requests from the guide pages (stored by the guides area). */
+    async consultations(status: 'open' | 'handled' | 'all') {
+      const rows = await createGuidesRepository(db).consultations(status === 'all' ? {} : { handled: status === 'handled' }, ADMIN_LIST_LIMIT);
+      return { success: true as const, consultations: rows.map(toAdminConsultation) };
+    },
+
+    async markConsultationHandled(actor: UserRow, consultationId: number) {
+      const row = await db.transaction(async (tx) => {
+        const handled = await createGuidesRepository(tx).markConsultationHandled(consultationId);
+        if (!handled) return null;
+        await createAdminRepository(tx).insertAudit({
+          actorId: actor.id,
+          targetUserId: null,
+          action: AUDIT_ACTIONS.consultationHandled,
+          details: { consultation_id: handled.id, email: handled.email, room_slug: handled.roomSlug },
+        });
+        return handled;
+      });
+      if (!row) {
+        const exists = await createGuidesRepository(db).findConsultation(consultationId);
+        throw exists ? new HttpError(409, 'This request is already marked handled.') : notFound('No such consultation request.');
+      }
+      return { success: true as const, consultation: toAdminConsultation(row) };
     },
 
     async auditLog() {

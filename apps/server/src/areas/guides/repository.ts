@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { roomGuides, stagingConsultations, users } from '../../db/schema.ts';
 import type { GuideSource } from './content-files.ts';
@@ -89,6 +89,37 @@ export function createGuidesRepository(db: Database) {
       const [inserted] = await db.insert(stagingConsultations).values(row).returning({ id: stagingConsultations.id });
       if (!inserted) throw new Error('consultation insert returned no row');
       return inserted.id;
+    },
+
+    /** For the staff console: open requests first, then newest first. */
+    async consultations(filter: { handled?: boolean }, limit: number) {
+      return db
+        .select()
+        .from(stagingConsultations)
+        .where(
+          filter.handled === undefined
+            ? undefined
+            : filter.handled
+              ? isNotNull(stagingConsultations.handledAt)
+              : isNull(stagingConsultations.handledAt),
+        )
+        .orderBy(sql`${stagingConsultations.handledAt} is not null`, desc(stagingConsultations.createdAt), desc(stagingConsultations.id))
+        .limit(limit);
+    },
+
+    async findConsultation(id: number) {
+      const [row] = await db.select().from(stagingConsultations).where(eq(stagingConsultations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Marks a request handled once; null when there is no such request or it was handled already. */
+    async markConsultationHandled(id: number) {
+      const [row] = await db
+        .update(stagingConsultations)
+        .set({ handledAt: sql`now()` })
+        .where(and(eq(stagingConsultations.id, id), isNull(stagingConsultations.handledAt)))
+        .returning();
+      return row ?? null;
     },
 
     /** Where staff notices go: every active staff account. */
