@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx e2e/support/start-server.ts',
     url: `${baseURL}/healthz`,
-    timeout: 120_000,
+    // Generous: the first start creates the embedded database twice over (the manage CLI makes the staff account first).
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startMailSink } from './mail-sink.ts';
+import { E2E_STAFF } from './staff.ts';
 
 /**
  * The end-to-end server: a loopback SMTP sink, then Stagecraft in its own process exactly as `npm start` runs
@@ -30,6 +31,15 @@ const sink = await startMailSink(smtpPort, inboxPort, (identity) => {
 });
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+// The staff admin, made by the manage CLI while the database is still free (the embedded one admits one process).
+const staff = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'apps/server/src/cli/manage.ts', 'create-user', '--email', E2E_STAFF.email, '--username', E2E_STAFF.username,
+    '--password', E2E_STAFF.password, '--verified', '--superuser', '--credits', '5'],
+  { cwd: repoRoot, env: process.env, stdio: 'inherit' },
+);
+if (staff.status !== 0) throw new Error('could not create the e2e staff account');
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
   env: {

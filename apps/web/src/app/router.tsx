@@ -68,6 +68,7 @@ const studioScreens: RouteObject[] = [
   { path: 'app/history', lazy: lazyPage(history, (m) => m.HistoryPage) },
   { path: 'app/history/:sessionId', lazy: lazyPage(history, (m) => m.HistorySessionPage) },
   { path: 'app/admin/analytics', lazy: lazyPage(() => import('../features/analytics/components/analytics-page.tsx'), (m) => m.AnalyticsPage) },
+  { path: 'app/admin', lazy: lazyPage(() => import('../features/admin/components/admin-page.tsx'), (m) => m.AdminPage) },
 ];
 
 /** Logged-in screens that stand alone, without the studio chrome. */

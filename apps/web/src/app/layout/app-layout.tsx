@@ -1,4 +1,6 @@
+import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
 import AutoAwesomeRoundedIcon from '@mui/icons-material/AutoAwesomeRounded';
+import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import BrushRoundedIcon from '@mui/icons-material/BrushRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
@@ -12,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { VerificationBanner } from '../../features/auth/components/verification-banner.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
 import { CreditsBadge } from './credits-badge.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SideMenu, type SideMenuItem } from './side-menu.tsx';
@@ -23,6 +26,12 @@ const sideMenuItems: SideMenuItem[] = [
   { label: 'Design', to: '/app', icon: <WeekendRoundedIcon />, end: true },
   { label: 'Branding', to: '/app/branding', icon: <BrushRoundedIcon /> },
   { label: 'History', to: '/app/history', icon: <HistoryRoundedIcon /> },
+];
+
+/** Shown to staff only (the server refuses everyone else anyway). */
+const staffMenuItems: SideMenuItem[] = [
+  { label: 'Analytics', to: '/app/admin/analytics', icon: <InsightsRoundedIcon /> },
+  { label: 'Admin', to: '/app/admin', icon: <AdminPanelSettingsRoundedIcon />, end: true },
 ];
 
 export interface AppLayoutProps {
@@ -37,6 +46,8 @@ export interface AppLayoutProps {
 /** The logged-in chrome: top bar, side menu (a drawer on small screens) and the slots for nudges. */
 export function AppLayout({ credits = null, upgradeButton = null, notificationCards = null }: AppLayoutProps) {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const { data: permissions } = usePermissions();
+  const menuItems = permissions?.is_staff ? [...sideMenuItems, ...staffMenuItems] : sideMenuItems;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -78,7 +89,7 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
           <Box sx={{ px: 2, py: 2 }}>
             <Logo height={28} />
           </Box>
-          <SideMenu items={sideMenuItems} onNavigate={() => setMobileMenuOpen(false)} />
+          <SideMenu items={menuItems} onNavigate={() => setMobileMenuOpen(false)} />
         </Drawer>
         <Drawer
           variant="permanent"
@@ -89,7 +100,7 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
           }}
         >
           <Toolbar />
-          <SideMenu items={sideMenuItems} />
+          <SideMenu items={menuItems} />
         </Drawer>
       </Box>
 
