@@ -38,8 +38,8 @@ const ASSET_CONTENT_TYPES: Record<string, string> = {
 const ASSET_MAX_PIXELS = 40_000_000;
 
 /**
- * Applying a template to an export is the Pro plan's (the entitlements table of contracts); managing assets and templates and
- * previewing them is everyone's. The one place the branding area asks about the plan.
+ * Applying a template to an export is the Pro plan's (DECISIONS.md "Plans", read from the plan entitlements
+ * table); managing assets and templates and previewing them is everyone's.
  */
 export function canApplyBranding(user: Pick<UserRow, 'plan'>): boolean {
   return entitlementsOf(user.plan).brandingApply;

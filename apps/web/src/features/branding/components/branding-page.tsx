@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { entitlementsOf } from '@stagecraft/contracts';
 import { useReducer, useState } from 'react';
 import { readBrandingHandoff } from '../../../lib/branding-handoff.ts';
 import { useUserState } from '../../../lib/user-state.ts';
@@ -29,7 +30,7 @@ export function BrandingPage() {
   const [image, setImage] = useState<string | null>(handoff?.image ?? null);
   const [original, setOriginal] = useState<string | null>(handoff?.original ?? null);
   const userState = useUserState();
-  const isPro = userState.data?.plan === 'pro';
+  const isPro = entitlementsOf(userState.data?.plan).brandingApply;
 
   const pickImage = (file: File) => {
     const reader = new FileReader();
