@@ -1,12 +1,12 @@
-import { FREE_PLAN_ROOMS, ROOM_LIMIT_MESSAGE, type StudioRooms } from '@stagecraft/contracts';
+import { entitlementsOf, ROOM_LIMIT_MESSAGE, type StudioRooms } from '@stagecraft/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { DesignSessionRow } from './repository.ts';
 import type { WorkspaceRepository } from './workspace-repository.ts';
 
-/** DECISIONS.md: Starter designs 2 rooms; paid plans have no room limit. */
+/** DECISIONS.md: Starter designs 2 rooms; paid plans have no room limit (the entitlements table). */
 export function roomLimit(user: UserRow): number | null {
-  return user.plan === 'free' ? FREE_PLAN_ROOMS : null;
+  return entitlementsOf(user.plan).rooms;
 }
 
 export async function roomsOf(repository: WorkspaceRepository, user: UserRow): Promise<StudioRooms> {
