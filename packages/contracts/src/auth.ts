@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { PLAN_KEYS } from './catalogue.ts';
+import { safeString, STRING_LIMITS, VALIDATION_MESSAGES } from './common.ts';
+
+const { email, name, password, token, id } = STRING_LIMITS;
+const REQUIRED = VALIDATION_MESSAGES.required;
 
 /** The "How did you find us?" options of the sign-up form, in the spec's order. */
 export const HOW_FOUND_OPTIONS = [
@@ -30,48 +34,51 @@ export const loginUser = z.object({ pk: z.number().int(), username: z.string(), 
 export type LoginUser = z.infer<typeof loginUser>;
 
 export const loginRequest = z.object({
-  email: z.string().trim().min(1, 'This field is required.'),
-  password: z.string().min(1, 'This field is required.'),
+  email: safeString(email).trim().min(1, REQUIRED),
+  password: safeString(password).min(1, REQUIRED),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = tokenPair.extend({ user: loginUser });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const registerRequest = z.object({
-  username: z.string().trim().min(1, 'This field is required.'),
-  email: z.string().trim().min(1, 'This field is required.'),
-  password: z.string().min(1, 'This field is required.'),
-  password2: z.string().min(1, 'This field is required.'),
-  medium: z.string().min(1, 'This field is required.'),
+  username: safeString(name).trim().min(1, REQUIRED),
+  email: safeString(email).trim().min(1, REQUIRED),
+  password: safeString(password).min(1, REQUIRED),
+  password2: safeString(password).min(1, REQUIRED),
+  medium: safeString(STRING_LIMITS.label).min(1, REQUIRED),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const refreshRequest = z.object({ refresh: z.string().min(1, 'This field is required.') });
-export const logoutRequest = z.object({ refresh: z.string().optional() });
-export const emailRequest = z.object({ email: z.string().trim().min(1, 'This field is required.') });
-export const confirmEmailRequest = z.object({ key: z.string().min(1, 'This field is required.') });
+export const refreshRequest = z.object({ refresh: safeString(token).min(1, REQUIRED) });
+export const logoutRequest = z.object({ refresh: safeString(token).optional() });
+export const emailRequest = z.object({ email: safeString(email).trim().min(1, REQUIRED) });
+/** The key of a confirmation link (32 random bytes, base64url), in a body or a path. */
+export const confirmationKey = safeString(id);
+export const confirmEmailRequest = z.object({ key: confirmationKey.min(1, REQUIRED) });
+export const confirmEmailParams = z.object({ key: confirmationKey });
 export const emailStatusResponse = z.object({ is_verified: z.boolean(), email: z.string() });
 export type EmailStatusResponse = z.infer<typeof emailStatusResponse>;
 
 export const passwordResetConfirmRequest = z.object({
-  uid: z.string().min(1, 'This field is required.'),
-  token: z.string().min(1, 'This field is required.'),
-  new_password1: z.string().min(1, 'This field is required.'),
-  new_password2: z.string().min(1, 'This field is required.'),
+  uid: safeString(id).min(1, REQUIRED),
+  token: safeString(id).min(1, REQUIRED),
+  new_password1: safeString(password).min(1, REQUIRED),
+  new_password2: safeString(password).min(1, REQUIRED),
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 export const passwordChangeRequest = z.object({
-  old_password: z.string().min(1, 'This field is required.'),
-  new_password1: z.string().min(1, 'This field is required.'),
-  new_password2: z.string().min(1, 'This field is required.'),
+  old_password: safeString(password).min(1, REQUIRED),
+  new_password1: safeString(password).min(1, REQUIRED),
+  new_password2: safeString(password).min(1, REQUIRED),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 /** A password change revokes every refresh token, so the session that changed it gets a fresh pair. */
 export const passwordChangeResponse = detailResponse.extend({ access: z.string(), refresh: z.string() });
 export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;
 
-export const googleLoginRequest = z.object({ code: z.string().min(1, 'This field is required.') });
+export const googleLoginRequest = z.object({ code: safeString(token).min(1, REQUIRED) });
 
 export const userProfile = z.object({
   pk: z.number().int(),
@@ -91,8 +98,8 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 export const updateProfileRequest = z.object({
-  first_name: z.string().trim().max(150, 'Ensure this field has no more than 150 characters.').optional(),
-  last_name: z.string().trim().max(150, 'Ensure this field has no more than 150 characters.').optional(),
+  first_name: safeString(name).trim().optional(),
+  last_name: safeString(name).trim().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 

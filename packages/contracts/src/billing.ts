@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_COSTS, PLAN_KEYS } from './catalogue.ts';
+import { jsonMetadata, safeString, STRING_LIMITS } from './common.ts';
 
 export const userCreditsResponse = z.object({ success: z.literal(true), credits: z.number().int() });
 export type UserCreditsResponse = z.infer<typeof userCreditsResponse>;
@@ -34,9 +35,12 @@ export const catalogueItem = z.object({
   price_id: z.string(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItem>;
+/** `off`: no Stripe keys in production and no PAYMENTS_MODE=test; buying answers 503. */
+export const PAYMENTS_MODES = ['stripe', 'test', 'off'] as const;
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 export const plansResponse = z.object({
   currency: z.string(),
-  payments_mode: z.enum(['stripe', 'test']),
+  payments_mode: z.enum(PAYMENTS_MODES),
   free_plan: z.object({ name: z.string(), price: z.number(), credits: z.number().int(), rooms: z.number().int() }),
   subscriptions: z.array(catalogueItem),
   credit_packs: z.array(catalogueItem),
@@ -44,7 +48,7 @@ export const plansResponse = z.object({
 });
 export type PlansResponse = z.infer<typeof plansResponse>;
 
-export const subscribeRequest = z.object({ referral_id: z.string().max(200).nullish() }).nullish();
+export const subscribeRequest = z.object({ referral_id: safeString(200).nullish() }).nullish();
 export const subscribeResponse = z.object({ url: z.string() });
 
 export const paymentSuccessfulResponse = z.object({
@@ -63,6 +67,8 @@ export const testCheckoutSession = z.object({
   status: paymentStatus,
 });
 export type TestCheckoutSession = z.infer<typeof testCheckoutSession>;
+/** A test checkout's id in a path (`test_cs_` and 24 random characters; any id up to the bound is looked up). */
+export const testCheckoutParams = z.object({ session_id: safeString(STRING_LIMITS.id) });
 export const testCheckoutCompleteRequest = z.object({ outcome: z.enum(['paid', 'declined']) });
 export const testCheckoutCompleteResponse = z.object({ redirect: z.enum(['/app/payment-successful', '/app/payment-denied']) });
 
@@ -115,10 +121,10 @@ export const TRACKED_ACTIONS = [
 ] as const;
 export type TrackedAction = (typeof TRACKED_ACTIONS)[number];
 
-const metadata = z.record(z.string(), z.unknown()).default({});
+const metadata = jsonMetadata.default({});
 export const conversionEventRequest = z.object({
   event_type: z.enum(CONVERSION_EVENT_TYPES),
-  source: z.string().max(100).nullish(),
+  source: safeString(STRING_LIMITS.label).nullish(),
   metadata,
 });
 export type ConversionEventRequest = z.input<typeof conversionEventRequest>;

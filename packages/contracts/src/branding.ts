@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseControlCharacters } from './common.ts';
 import { imageData } from './studio.ts';
 
 /** Branding management (001 sections 3, 5 and 7). */
@@ -91,8 +92,9 @@ const templateFields = {
     .string({ error: 'Please enter a template name' })
     .trim()
     .min(1, 'Please enter a template name')
-    .max(100, 'Keep the template name under 100 characters.'),
-  description: z.string().trim().max(500).default(''),
+    .max(100, 'Keep the template name under 100 characters.')
+    .check(refuseControlCharacters()),
+  description: z.string().trim().max(500).check(refuseControlCharacters({ multiline: true })).default(''),
   logo_position: position.default('top-right'),
   logo_size: z.number().min(LOGO_SIZE.min).max(LOGO_SIZE.max).default(LOGO_SIZE.default),
   logo_opacity: z.number().min(OPACITY.min).max(OPACITY.max).default(OPACITY.logoDefault),
@@ -100,12 +102,12 @@ const templateFields = {
   signature_size: z.number().min(SIGNATURE_SIZE.min).max(SIGNATURE_SIZE.max).default(SIGNATURE_SIZE.default),
   signature_opacity: z.number().min(OPACITY.min).max(OPACITY.max).default(OPACITY.signatureDefault),
   disclosure_mode: z.enum(DISCLOSURE_MODES).default('label'),
-  disclosure_text: z.string().trim().min(1).max(60).default(DISCLOSURE_TEXT_DEFAULT),
+  disclosure_text: z.string().trim().min(1).max(60).check(refuseControlCharacters()).default(DISCLOSURE_TEXT_DEFAULT),
   disclosure_position: position.default(DISCLOSURE_POSITION_DEFAULT),
   disclosure_size: z.number().min(DISCLOSURE_SIZE.min).max(DISCLOSURE_SIZE.max).default(DISCLOSURE_SIZE.default),
 };
 /** An asset reference: its `asset_id`; empty or null for none. */
-const assetRef = z.string().max(100).nullish();
+const assetRef = z.string().max(100).check(refuseControlCharacters()).nullish();
 export const quickCreateTemplateRequest = z.object({
   ...templateFields,
   logo_id: assetRef,
@@ -130,7 +132,7 @@ export type BrandingStats = z.infer<typeof brandingStats>;
 
 export const applyBrandingRequest = z.object({
   image_data: imageData,
-  template_id: z.string().min(1).max(100),
+  template_id: z.string().min(1).max(100).check(refuseControlCharacters()),
   export_format: z.enum(['JPEG', 'PNG']).default('JPEG'),
   export_quality: z.number().int().min(1).max(100).default(BRANDED_EXPORT_QUALITY),
   /** Our addition: the unstaged photo, shown beside the result on the export's share page. */

@@ -125,4 +125,56 @@ describe('contracts', () => {
       expect(() => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }), name).not.toThrow();
     }
   });
+
+  it('bounds every string of every request schema', () => {
+    const requestSchemas: Array<[string, z.ZodType]> = [];
+    for (const [name, value] of Object.entries(contracts))
+      if (/(Request|Query|Fields|Params)$/.test(name) && value instanceof z.ZodType) requestSchemas.push([name, value]);
+    expect(requestSchemas.length).toBeGreaterThan(25);
+    const unbounded: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${where}[${index}]`));
+      else if (node && typeof node === 'object') {
+        const record = node as Record<string, unknown>;
+        const fixedLength = record.format === 'uuid' || Array.isArray(record.enum) || record.const !== undefined;
+        if (record.type === 'string' && typeof record.maxLength !== 'number' && !fixedLength)
+          unbounded.push(where);
+        for (const [key, value] of Object.entries(record)) visit(value, `${where}.${key}`);
+      }
+    };
+    for (const [name, schema] of requestSchemas) visit(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }), name);
+    expect(unbounded).toEqual([]);
+  });
+
+  it('refuses NUL and control characters in request strings, naming the field', () => {
+    const login = contracts.loginRequest.safeParse({ email: 'ann\u0000@example.com', password: 'x' });
+    expect(login.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', 'Null characters are not allowed.'],
+    ]);
+    const tab = contracts.registerRequest.safeParse({
+      username: 'ann\u0007',
+      email: 'ann@example.com',
+      password: 'a long passphrase',
+      password2: 'a long passphrase',
+      medium: 'Reddit',
+    });
+    expect(tab.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['username', 'Control characters are not allowed.'],
+    ]);
+    // Line breaks belong in free text, not in a name.
+    expect(contracts.consultationRequest.safeParse({ name: 'Ann', email: 'a@b.co', message: 'Hi,\nthanks', room_slug: 'x' }).success).toBe(true);
+    expect(contracts.updateProfileRequest.safeParse({ first_name: 'Ann\nMarie' }).success).toBe(false);
+    const event = contracts.conversionEventRequest.safeParse({ event_type: 'pricing_page_view', metadata: { page: { url: 'a\u0000' } } });
+    expect(event.error?.issues[0]?.message).toBe('Null characters are not allowed.');
+    expect(contracts.imageData.safeParse('/media/AAAAAAAAAAAAAAAAAAAAAA?expires=1\u0000').success).toBe(false);
+  });
+
+  it('refuses over-long strings with the limit in the message, and huge metadata', () => {
+    const long = contracts.emailRequest.safeParse({ email: `${'a'.repeat(250)}@example.com` });
+    expect(long.error?.issues[0]?.message).toBe('Ensure this field has no more than 254 characters.');
+    expect(contracts.loginRequest.safeParse({ email: 'a@b.co', password: 'p'.repeat(257) }).success).toBe(false);
+    const metadata = { blob: 'x'.repeat(contracts.STRING_LIMITS.metadataBytes) };
+    expect(contracts.trackActionRequest.safeParse({ action: 'LAYOUT_CREATED', metadata }).success).toBe(false);
+    expect(contracts.trackActionRequest.safeParse({ action: 'LAYOUT_CREATED', metadata: { ok: 1 } }).success).toBe(true);
+  });
 });

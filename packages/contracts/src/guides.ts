@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseControlCharacters } from './common.ts';
 
 /** Public room-staging guides (001 sections 2, 3 and 7): no token. */
 export const GUIDE_CATEGORIES = [
@@ -52,7 +53,7 @@ export type RoomGuide = z.infer<typeof roomGuide>;
 
 export const roomsQuery = z.object({
   category: z.enum(GUIDE_CATEGORIES).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).check(refuseControlCharacters()).optional(),
 });
 export type RoomsQuery = z.infer<typeof roomsQuery>;
 export const roomsResponse = z.object({
@@ -80,10 +81,20 @@ export type GuideDetailResponse = z.infer<typeof guideDetailResponse>;
 
 /** DECISIONS.md: the consultation form really sends. */
 export const consultationRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Keep the name under 200 characters.'),
-  email: z.email('Enter a valid email address.').max(254, 'Enter a valid email address.'),
-  message: z.string().trim().max(5000, 'Keep the message under 5000 characters.').default(''),
-  room_slug: z.string().max(100).default(''),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Keep the name under 200 characters.')
+    .check(refuseControlCharacters()),
+  email: z.email('Enter a valid email address.').max(254, 'Enter a valid email address.').check(refuseControlCharacters()),
+  message: z
+    .string()
+    .trim()
+    .max(5000, 'Keep the message under 5000 characters.')
+    .check(refuseControlCharacters({ multiline: true }))
+    .default(''),
+  room_slug: z.string().max(100).check(refuseControlCharacters()).default(''),
 });
 export type ConsultationRequest = z.input<typeof consultationRequest>;
 export const consultationResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENTS_MODES } from './billing.ts';
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 
@@ -18,7 +19,7 @@ export type DevMailboxResponse = z.infer<typeof devMailboxResponse>;
 /** Public client configuration: what the browser needs to know before anyone logs in. */
 export const appConfigResponse = z.object({
   google_sign_in: z.object({ enabled: z.boolean(), authorization_url: z.string().nullable() }),
-  payments_mode: z.enum(['stripe', 'test']),
+  payments_mode: z.enum(PAYMENTS_MODES),
   dev_mailbox: z.boolean(),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponse>;

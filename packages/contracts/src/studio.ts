@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString, STRING_LIMITS } from './common.ts';
 
 /**
  * The studio calls of 001 section 7, as the spec's client sends and reads them; coordinates are natural image
@@ -24,6 +25,12 @@ import { z } from 'zod';
 
 /** Studio upload limit (001 section 5): 10 MB. */
 export const STUDIO_UPLOAD_MAX_BYTES = 10_485_760;
+/**
+ * The longest image data URL a field takes: the request body limit (15 MB), so that an image slightly over
+ * 10 MB still reaches the server's "File too large" answer after decoding.
+ */
+export const IMAGE_DATA_URL_MAX_LENGTH = 15 * 1024 * 1024;
+const { label } = STRING_LIMITS;
 export const SIZE_SCALE = { min: 0.5, max: 2, step: 0.1, default: 1 } as const;
 export const BRUSH_SIZE = { min: 5, max: 50, default: 20, eraserFactor: 1.2 } as const;
 /** A drawn mask shorter than this (as a data URL) is blank: 'Please draw over the area you want to erase'. */
@@ -81,11 +88,12 @@ export const imageDataUrl = z
     'Expected a base64 data URL of a JPEG, PNG or WebP image.',
   );
 /** The same-origin URL of a stored image, as an answer gave it (`/media/{id}?expires=...&signature=...`). */
-export const MEDIA_URL_PATTERN = /^\/media\/([A-Za-z0-9_-]{22})(\?[^#\s]*)?$/;
+export const MEDIA_URL_PATTERN = /^\/media\/([A-Za-z0-9_-]{22})(\?[^#\s\u0000-\u001f\u007f]*)?$/;
 /** An image the client sends: a data URL, or the URL of one of the caller's own stored images. */
 export const imageData = z
   .string({ error: (issue) => (issue.input === undefined ? 'Please upload an image first' : undefined) })
   .min(1, { error: 'Please upload an image first', abort: true })
+  .max(IMAGE_DATA_URL_MAX_LENGTH, { error: 'File too large. Please use images under 10MB.', abort: true })
   .refine(
     (value) => imageDataUrl.safeParse(value).success || MEDIA_URL_PATTERN.test(value),
     'Expected a base64 data URL of a JPEG, PNG or WebP image, or the URL of one of your stored images.',
@@ -93,8 +101,8 @@ export const imageData = z
 
 export const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 export const detection = z.object({
-  id: z.union([z.string(), z.number()]),
-  class_name: z.string().min(1),
+  id: z.union([safeString(STRING_LIMITS.id), z.number()]),
+  class_name: safeString(label).min(1),
   bbox,
   confidence: z.number().min(0).max(1),
   is_manual: z.boolean().optional(),
@@ -104,7 +112,8 @@ export type Detection = z.infer<typeof detection>;
 
 const success = z.literal(true);
 const creditsRemaining = z.number().int().nonnegative();
-const sessionId = z.string().max(100).optional();
+/** A design session's id (a UUID), as an earlier answer gave it. */
+const sessionId = safeString(STRING_LIMITS.id).optional();
 /** A UUID the client makes up to follow the call's progress (`STUDIO_ROUTES.progress`). */
 const progressId = z.uuid().optional();
 const step = { session_id: sessionId, progress_id: progressId };
@@ -128,7 +137,7 @@ export type DetectObjectsResponse = z.infer<typeof detectObjectsResponse>;
 export const addManualObjectRequest = z.object({
   x: z.number().nonnegative(),
   y: z.number().nonnegative(),
-  object_type: z.string().min(1, 'Please select an object type first'),
+  object_type: safeString(label).min(1, 'Please select an object type first'),
   image_width: z.number().int().positive(),
   image_height: z.number().int().positive(),
   image_data: imageData.optional(),
@@ -139,7 +148,7 @@ export const removeObjectRequest = z.object({ image_data: imageData, detection, 
 export const replaceObjectRequest = z.object({
   image_data: imageData,
   detection,
-  new_furniture_type: z.string().trim().min(1),
+  new_furniture_type: safeString(label).trim().min(1),
   ...step,
 });
 export const resultImageResponse = z.object({
@@ -162,17 +171,17 @@ const placement = {
 };
 /** The fields every placement sends (001 section 3): where, how big, and the image's natural size. */
 export type PlacementFields = z.infer<z.ZodObject<typeof placement>>;
-export const placeFurnitureRequest = z.object({ ...placement, furniture_type: z.string().min(1) });
+export const placeFurnitureRequest = z.object({ ...placement, furniture_type: safeString(label).min(1) });
 export const placeThemedFurnitureRequest = z.object({
   ...placement,
   theme_key: z.enum(THEME_KEYS),
-  furniture_item: z.string().min(1, 'Please select a theme and furniture first'),
+  furniture_item: safeString(label).min(1, 'Please select a theme and furniture first'),
 });
-export const placeCustomFurnitureRequest = z.object({ ...placement, furniture_id: z.string().min(1) });
+export const placeCustomFurnitureRequest = z.object({ ...placement, furniture_id: safeString(STRING_LIMITS.id).min(1) });
 
 export const changeWallMaterialRequest = z.object({
   image_data: imageData,
-  material_type: z.string().min(1),
+  material_type: safeString(label).min(1),
   ...step,
 });
 
@@ -216,16 +225,17 @@ export const drawingFurnitureTypesResponse = z.object({ success, all_furniture_t
  * opaque, everything else black or transparent; at the photo's natural size, or at the canvas size of the same
  * aspect (the server scales it).
  */
+const maskImage = safeString(IMAGE_DATA_URL_MAX_LENGTH, { multiline: true });
 export const addFurnitureToDrawnAreaRequest = z.object({
   image_data: imageData,
-  mask_image: z.string().min(ERASE_MASK_MIN_LENGTH, 'Please draw an area first before adding furniture'),
-  furniture_type: z.string().min(1),
+  mask_image: maskImage.min(ERASE_MASK_MIN_LENGTH, 'Please draw an area first before adding furniture'),
+  furniture_type: safeString(label).min(1),
   ...step,
 });
 export const eraseFromDrawnAreaRequest = z.object({
   image_data: imageData,
-  mask_image: z.string().min(ERASE_MASK_MIN_LENGTH, 'Please draw over the area you want to erase'),
-  erase_prompt: z.string().max(500).optional(),
+  mask_image: maskImage.min(ERASE_MASK_MIN_LENGTH, 'Please draw over the area you want to erase'),
+  erase_prompt: safeString(500, { multiline: true }).optional(),
   ...step,
 });
 
@@ -254,7 +264,7 @@ export type StudioMode = (typeof STUDIO_MODES)[number];
  * snapshot is one of the user's stored media: its URL is signed afresh every time a snapshot is read.
  */
 export const studioImageRef = z.object({
-  src: z.string().regex(MEDIA_URL_PATTERN, 'Expected the URL of one of your stored images.'),
+  src: z.string().max(2048).regex(MEDIA_URL_PATTERN, 'Expected the URL of one of your stored images.'),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   enhanced: z.enum(ENHANCEMENT_LEVELS).nullable(),
