@@ -21,7 +21,7 @@ import { createAuthService, type AuthService } from './areas/auth/service.ts';
 import { accessTokenUserId, TokenSigner } from './areas/auth/tokens.ts';
 import { createUsersRepository } from './areas/auth/users-repository.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
-import { buildCatalogue, type Catalogue } from './areas/billing/catalogue.ts';
+import { buildCatalogue, type Catalogue, paymentsStartupWarning } from './areas/billing/catalogue.ts';
 import { grantSignupBonus } from './areas/billing/grants.ts';
 import { createBillingRepository } from './areas/billing/repository.ts';
 import { billingRoutes } from './areas/billing/routes.ts';
@@ -49,6 +49,7 @@ import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createOpenApiConventions } from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 import { FileMediaStorage, type MediaStorage, MediaUrlSigner } from './storage/media-storage.ts';
 
@@ -95,6 +96,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The subscribe path carries the e-mail and the username in one parameter: Fastify's default of 100
     // characters answered 414 to a long address.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
+    // A request (headers and body) must arrive within this time, or the connection is cut off with 408: a body
+    // trickled a byte at a time cannot hold a connection open. Node checks every `connectionsCheckingInterval`.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Security, operationId and error answers of every operation, derived from the routes (plugins/openapi.ts).
   const openApi = createOpenApiConventions();
   app.addHook('onRoute', openApi.onRoute);
+  await app.register(securityHeaders, { appUrl: config.appUrl });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -148,10 +157,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     grantSignupBonus,
   });
+  // Password-reset mail goes out after the answer; closing waits for it.
+  app.addHook('onClose', () => auth.settled());
   const users = createUsersRepository(db);
   const authenticate = createAuthenticate({ accessTokenUserId: accessTokenUserId(signer), users });
   openApi.setAuthenticate(authenticate);
   const catalogue = buildCatalogue(config);
+  const paymentsWarning = paymentsStartupWarning(config);
+  if (paymentsWarning) app.log.warn(paymentsWarning);
   if (catalogue.missingPriceIds.length > 0) {
     app.log.warn(
       { items: catalogue.missingPriceIds },

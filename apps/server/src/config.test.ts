@@ -46,4 +46,27 @@ describe('configuration', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET']) expect(message).toContain(name);
     }
   });
+
+  it('keeps the development mailbox to loopback servers outside production, unless DEV_MAILBOX asks', () => {
+    const mailbox = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).devMailbox;
+    expect(mailbox({})).toBe(true);
+    expect(mailbox({ HOST: '::1' })).toBe(true);
+    expect(mailbox({ HOST: 'localhost' })).toBe(true);
+    expect(mailbox({ HOST: '0.0.0.0' })).toBe(false);
+    expect(mailbox({ HOST: '192.168.1.20' })).toBe(false);
+    expect(mailbox({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toBe(true);
+    expect(mailbox({ NODE_ENV: 'production' })).toBe(false);
+    expect(() => mailbox({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+  });
+
+  it('takes test payments in production only when PAYMENTS_MODE=test says so', () => {
+    const mode = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).paymentsMode;
+    expect(mode({})).toBe('test');
+    expect(mode({ NODE_ENV: 'production' })).toBe('off');
+    expect(mode({ NODE_ENV: 'production', PAYMENTS_MODE: 'test' })).toBe('test');
+    expect(mode({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toBe('stripe');
+    expect(() => mode({ PAYMENTS_MODE: 'stripe' })).toThrow(/PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY/);
+    expect(() => mode({ PAYMENTS_MODE: 'test', STRIPE_SECRET_KEY: 'sk_x' })).toThrow(ConfigError);
+    expect(() => mode({ PAYMENTS_MODE: 'free' })).toThrow(/PAYMENTS_MODE/);
+  });
 });

@@ -35,7 +35,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Stagecraft <no-reply@stagecraft.local>'),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  // Time a client has to send a whole request, headers and body; a 15 MB photo needs ~60 s on a 2 Mbit/s uplink.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  DEV_MAILBOX: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  PAYMENTS_MODE: z.preprocess(emptyAsUndefined, z.enum(['stripe', 'test']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -71,6 +75,18 @@ export interface AppConfig {
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitScale: number;
+  /** Time a client has to send a whole request; a body trickled slower than that is cut off with 408. */
+  requestTimeoutMs: number;
+  /**
+   * Whether the development mailbox (`/api/dev/mailbox/`) exists: never in production; by default only when the
+   * server listens on loopback; `DEV_MAILBOX=true` asks for it elsewhere. It answers loopback clients only.
+   */
+  devMailbox: boolean;
+  /**
+   * `stripe` with STRIPE_SECRET_KEY; `test` (our own checkout page, no money moves) by default outside
+   * production and in production only with PAYMENTS_MODE=test; `off` otherwise: buying answers 503.
+   */
+  paymentsMode: PaymentsMode;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -89,6 +105,12 @@ export interface AppConfig {
   /** Size of the studio's vision worker pool: one per core unless VISION_WORKERS says otherwise. */
   visionWorkers: number;
 }
+
+export type PaymentsMode = 'stripe' | 'test' | 'off';
+
+/** The addresses the issue allows the development mailbox on by default: loopback only. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -121,6 +143,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}\nSee .env.example for every setting.`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const devMailboxAsked = env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1';
+  if (production && devMailboxAsked) problems.push('  DEV_MAILBOX: the development mailbox never runs in production');
+  let paymentsMode: PaymentsMode;
+  if (env.STRIPE_SECRET_KEY) {
+    if (env.PAYMENTS_MODE === 'test') problems.push('  PAYMENTS_MODE: test payments and STRIPE_SECRET_KEY exclude each other');
+    paymentsMode = 'stripe';
+  } else if (env.PAYMENTS_MODE === 'stripe') {
+    problems.push('  PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY');
+    paymentsMode = 'off';
+  } else {
+    paymentsMode = !production || env.PAYMENTS_MODE === 'test' ? 'test' : 'off';
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every setting.`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   // Links in e-mails must point at the public address; by default that is where we listen.
   const linkHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
@@ -138,6 +177,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    requestTimeoutMs: Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000),
+    devMailbox: !production && (isLoopbackHost(env.HOST) || devMailboxAsked),
+    paymentsMode,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

@@ -140,11 +140,17 @@ export const passwordResets = pgTable(
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
-/** Every refresh token issued, by its `jti`: rotation marks the old one used, logout and password changes revoke. */
+/**
+ * Every refresh token issued, by its `jti`: rotation marks the old one used, logout and password changes revoke.
+ * The tokens rotated from one login share a `family_id` (the first token's jti): reusing a used token revokes
+ * the whole family, so a stolen token dies with the session it was stolen from.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     jti: text('jti').primaryKey(),
+    /** Null for tokens issued before families existed: their family is their own jti. */
+    familyId: text('family_id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -152,7 +158,7 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('refresh_tokens_user_idx').on(table.userId)],
+  (table) => [index('refresh_tokens_user_idx').on(table.userId), index('refresh_tokens_family_idx').on(table.familyId)],
 );
 
 /** Counters behind `GET /api/user-state/`, kept up to date from tracked actions. */

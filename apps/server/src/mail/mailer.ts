@@ -87,10 +87,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const info = await transport.sendMail({ from: options.from, ...mail });
       const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
       const stored = await outbox.write(raw, mail);
-      options.log.info(
-        { to: mail.to, subject: mail.subject, file: `${stored.id}.eml`, links: stored.links },
-        'mail written to outbox',
-      );
+      // Never the links: a password-reset or confirmation link in a log hands the account to whoever reads it.
+      options.log.info({ to: mail.to, subject: mail.subject, file: `${stored.id}.eml` }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   bearer,
   linksSentTo,
@@ -11,7 +11,7 @@ import {
   verifiedUser,
 } from '../../../test/accounts.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { creditLedger, emailVerifications, passwordResets, users } from '../../db/schema.ts';
+import { creditLedger, emailVerifications, passwordResets, refreshTokens, users } from '../../db/schema.ts';
 import { AUTH_RATE_LIMITS } from './service.ts';
 import { TokenSigner } from './tokens.ts';
 
@@ -19,6 +19,16 @@ describeEachDatabase('accounts', (ctx) => {
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     ctx().app.inject({ method: 'POST', url, payload, headers, remoteAddress: uniqueIp() });
   const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ method: 'GET', url, headers });
+  /** Reset mail goes out after the answer: wait for the `count`th link to land in the outbox. */
+  const resetLinks = (email: string, count = 1) =>
+    vi.waitFor(
+      async () => {
+        const links = await linksSentTo(ctx(), email, /\/app\/auth\/reset-password\//);
+        if (links.length < count) throw new Error(`${links.length} reset links so far`);
+        return links;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
 
   it('signs up a user on the free plan with 3 credits in the ledger and e-mails a verification link', async () => {
     const { response, email, username } = await registerUser(ctx());
@@ -171,6 +181,28 @@ describeEachDatabase('accounts', (ctx) => {
     expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(200);
   });
 
+  it('revokes the whole token family when a used refresh token comes back, and only that family', async () => {
+    const { email, password, tokens } = await verifiedUser(ctx());
+    const first = (await post('/api/token/refresh/', { refresh: tokens.refresh })).json<{ refresh: string }>();
+    const second = (await post('/api/token/refresh/', { refresh: first.refresh })).json<{ refresh: string }>();
+    const otherSession = (await post('/auth/login/', { email, password })).json<{ refresh: string }>();
+    // The stolen copy comes back after the legitimate client moved on (past the two-tabs grace).
+    await ctx()
+      .db.update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(refreshTokens.userId, tokens.user.pk), isNotNull(refreshTokens.revokedAt)));
+    expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: second.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: otherSession.refresh })).statusCode).toBe(200);
+  });
+
+  it('refuses a token two tabs refreshed with at once without signing the session out', async () => {
+    const { tokens } = await verifiedUser(ctx());
+    const rotated = (await post('/api/token/refresh/', { refresh: tokens.refresh })).json<{ refresh: string }>();
+    expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(200);
+  });
+
   it('lets only one of two simultaneous refreshes with the same token succeed', async () => {
     const { tokens } = await verifiedUser(ctx());
     const results = await Promise.all([1, 2, 3].map(() => post('/api/token/refresh/', { refresh: tokens.refresh })));
@@ -234,7 +266,7 @@ describeEachDatabase('accounts', (ctx) => {
     const known = await post('/api/auth/password/reset/', { email });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const [link] = await linksSentTo(ctx(), email, /\/app\/auth\/reset-password\//);
+    const [link] = await resetLinks(email);
     const [uid, token] = (link ?? '').split('/').slice(-2);
     const body = { uid, token, new_password1: 'Fresh-Linen-Curtain-9', new_password2: 'Fresh-Linen-Curtain-9' };
     expect((await post('/api/auth/password/reset/confirm/', { ...body, new_password2: 'nope' })).statusCode).toBe(400);
@@ -244,7 +276,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect((await post('/auth/login/', { email, password: 'Fresh-Linen-Curtain-9' })).statusCode).toBe(200);
 
     await post('/api/auth/password/reset/', { email });
-    const [laterLink] = await linksSentTo(ctx(), email, /\/app\/auth\/reset-password\//);
+    const [laterLink] = await resetLinks(email, 2);
     const [laterUid, laterToken] = (laterLink ?? '').split('/').slice(-2);
     await ctx()
       .db.update(passwordResets)
@@ -260,11 +292,34 @@ describeEachDatabase('accounts', (ctx) => {
     expect(expired.json().detail).toContain('invalid or has expired');
   });
 
+  it('answers a reset request for a known address without waiting for its mail, as fast as for an unknown one', async () => {
+    const { email } = await verifiedUser(ctx());
+    const { mailer } = ctx();
+    const send = mailer.send.bind(mailer);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mailer.send = async (mail) => {
+      await gate;
+      return send(mail);
+    };
+    try {
+      const answered = await Promise.race([
+        post('/api/auth/password/reset/', { email }).then((response) => response.statusCode),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting for the mail'), 3000)),
+      ]);
+      expect(answered).toBe(200);
+    } finally {
+      release();
+      mailer.send = send;
+    }
+    expect(await resetLinks(email)).toHaveLength(1);
+  });
+
   it("never lets one user's reset link set another user's password", async () => {
     const alice = await verifiedUser(ctx());
     const bob = await verifiedUser(ctx());
     await post('/api/auth/password/reset/', { email: alice.email });
-    const [link] = await linksSentTo(ctx(), alice.email, /\/app\/auth\/reset-password\//);
+    const [link] = await resetLinks(alice.email);
     const token = (link ?? '').split('/').pop();
     const bobUid = Buffer.from(String(bob.tokens.user.pk)).toString('base64url');
     const attempt = await post('/api/auth/password/reset/confirm/', {
@@ -298,31 +353,38 @@ describeEachDatabase('accounts', (ctx) => {
     expect(permissions.json()).toMatchObject({ is_staff: false, is_superuser: false, plan: 'free', is_verified: true });
   });
 
-  it('rate limits login per e-mail and per IP with a clear 429', async () => {
-    const { email } = await verifiedUser(ctx());
-    const ip = uniqueIp();
-    let last;
-    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerEmail.max; attempt += 1) {
-      last = await ctx().app.inject({
-        method: 'POST',
-        url: '/auth/login/',
-        payload: { email, password: 'Wrong-Password-1' },
-        remoteAddress: uniqueIp(),
-      });
+  it('locks out one address after ten wrong passwords for an e-mail, never the owner on a clean address', async () => {
+    const { email, password } = await verifiedUser(ctx());
+    const login = (payload: object, remoteAddress: string) =>
+      ctx().app.inject({ method: 'POST', url: '/auth/login/', payload, remoteAddress });
+    // Wrong passwords from many addresses: the owner still logs in from a clean one.
+    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginFailuresPerIpAndEmail.max; attempt += 1) {
+      expect((await login({ email, password: 'Wrong-Password-1' }, uniqueIp())).statusCode).toBe(400);
     }
-    expect(last?.statusCode).toBe(429);
-    expect(last?.json().detail).toMatch(/^Too many attempts\. Please wait \d+ (minutes|seconds) and try again\.$/);
-    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login({ email, password }, uniqueIp())).statusCode).toBe(200);
 
-    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerIp.max; attempt += 1) {
-      last = await ctx().app.inject({
-        method: 'POST',
-        url: '/auth/login/',
-        payload: { email: `${uniqueName('spray')}@example.com`, password: 'x' },
-        remoteAddress: ip,
-      });
+    // Ten failures from one address lock that address out of this account, even with the right password.
+    const attacker = uniqueIp();
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginFailuresPerIpAndEmail.max; attempt += 1) {
+      expect((await login({ email, password: 'Wrong-Password-1' }, attacker)).statusCode).toBe(400);
     }
-    expect(last?.statusCode).toBe(429);
+    const locked = await login({ email, password }, attacker);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().detail).toMatch(/^Too many attempts\. Please wait \d+ (minutes|seconds) and try again\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login({ email, password }, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('locks out an address that sprays wrong passwords over many e-mails', async () => {
+    const { email, password } = await verifiedUser(ctx());
+    const ip = uniqueIp();
+    const login = (payload: object) => ctx().app.inject({ method: 'POST', url: '/auth/login/', payload, remoteAddress: ip });
+    expect((await login({ email, password })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginFailuresPerIp.max; attempt += 1) {
+      expect((await login({ email: `${uniqueName('spray')}@example.com`, password: 'x' })).statusCode).toBe(400);
+    }
+    expect((await login({ email: `${uniqueName('spray')}@example.com`, password: 'x' })).statusCode).toBe(429);
+    expect((await login({ email, password })).statusCode).toBe(429);
   });
 
   it('rate limits password-reset and verification mail per address', async () => {
@@ -358,5 +420,54 @@ describeEachDatabase('accounts', (ctx) => {
     const [row] = await ctx().db.select().from(users).where(eq(users.email, email));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain(STRONG_PASSWORD);
+  });
+
+  it('refuses NUL and control characters in bodies and paths with a 400 naming the field', async () => {
+    const login = await post('/auth/login/', { email: 'ann\u0000@example.com', password: 'x' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ detail: 'Null characters are not allowed.', email: ['Null characters are not allowed.'] });
+    const key = await post('/api/auth/email/confirm/', { key: 'abc\u0000' });
+    expect(key.statusCode).toBe(400);
+    expect(key.json().key).toEqual(['Null characters are not allowed.']);
+    const inPath = await get('/api/auth/confirm-email/abc%00def/');
+    expect(inPath.statusCode).toBe(400);
+    expect(inPath.json()).toEqual({ detail: 'Null characters are not allowed.', key: ['Null characters are not allowed.'] });
+    expect((await get('/api/auth/confirm-email/abc%07def/')).json().key).toEqual(['Control characters are not allowed.']);
+    const { tokens } = await verifiedUser(ctx());
+    const profile = await ctx().app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      payload: { first_name: 'Ann\u0000' },
+      headers: bearer(tokens.access),
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().first_name).toEqual(['Null characters are not allowed.']);
+    const refresh = await post('/api/token/refresh/', { refresh: `${tokens.refresh}\u0000` });
+    expect(refresh.statusCode).toBe(400);
+  });
+
+  it('refuses a 10 MB e-mail before it reaches a rate-limit key or the database', async () => {
+    const huge = `${'a'.repeat(10 * 1024 * 1024)}@example.com`;
+    const long = `${'a'.repeat(250)}@example.com`;
+    for (const [url, email] of [
+      ['/auth/login/', huge],
+      ['/api/auth/password/reset/', long],
+      ['/api/auth/email/resend-public/', long],
+    ] as const) {
+      const response = await post(url, { email, password: 'x' });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        detail: 'Ensure this field has no more than 254 characters.',
+        email: ['Ensure this field has no more than 254 characters.'],
+      });
+    }
+  });
+
+  it('says "This field is required." for a missing field, and shows messages without the field name', async () => {
+    const missing = await post('/auth/login/', { email: 'ann@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'This field is required.', password: ['This field is required.'] });
+    const wrongType = await post('/auth/login/', { email: 'ann@example.com', password: 42 });
+    expect(wrongType.json().password).toEqual(['Invalid input: expected string, received number']);
   });
 });

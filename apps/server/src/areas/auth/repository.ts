@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { emailVerifications, passwordResets, refreshTokens, users } from '../../db/schema.ts';
 
@@ -89,14 +89,25 @@ export function createAuthRepository(db: Database) {
       });
     },
 
-    async insertRefreshToken(row: { jti: string; userId: number; expiresAt: Date }): Promise<void> {
+    async insertRefreshToken(row: { jti: string; userId: number; expiresAt: Date; familyId: string }): Promise<void> {
       await db.insert(refreshTokens).values(row);
     },
+    async findRefreshToken(jti: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti)).limit(1);
+      return row ?? null;
+    },
+    /** Revokes every live token rotated from the same login (tokens from before families: their own jti). */
+    async revokeRefreshFamily(familyId: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(or(eq(refreshTokens.familyId, familyId), eq(refreshTokens.jti, familyId)), isNull(refreshTokens.revokedAt)));
+    },
     /**
-     * Uses a refresh token up: true only for the one caller that found it live. Two concurrent refreshes
-     * with the same token cannot both succeed.
+     * Uses a refresh token up: its family only for the one caller that found it live, null otherwise. Two
+     * concurrent refreshes with the same token cannot both succeed.
      */
-    async consumeRefreshToken(jti: string, userId: number): Promise<boolean> {
+    async consumeRefreshToken(jti: string, userId: number): Promise<{ familyId: string } | null> {
       const consumed = await db
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
@@ -108,8 +119,9 @@ export function createAuthRepository(db: Database) {
             gt(refreshTokens.expiresAt, sql`now()`),
           ),
         )
-        .returning({ jti: refreshTokens.jti });
-      return consumed.length > 0;
+        .returning({ jti: refreshTokens.jti, familyId: refreshTokens.familyId });
+      const [row] = consumed;
+      return row ? { familyId: row.familyId ?? row.jti } : null;
     },
     async recordLogin(userId: number): Promise<void> {
       await db

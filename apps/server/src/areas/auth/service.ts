@@ -27,13 +27,23 @@ import { createUsersRepository, type UserRow } from './users-repository.ts';
 
 export const EMAIL_VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/**
+ * A used refresh token sent again within this time is a race of the user's own tabs (both refreshed with the
+ * same token): refused, but the family lives. Later, it is a stolen copy: the whole family is revoked.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 /** A second verification e-mail within this time is not sent again (sign-up sends one, then the client asks). */
 const VERIFICATION_RESEND_COOLDOWN_MS = 60 * 1000;
 
 const MINUTE = 60 * 1000;
+/**
+ * Login counts failures, not attempts, per (IP, e-mail) and per IP: wrong passwords sent from elsewhere never
+ * lock the owner out of their account from a clean address.
+ */
 export const AUTH_RATE_LIMITS = {
-  loginPerIp: { max: 30, windowMs: 10 * MINUTE },
-  loginPerEmail: { max: 10, windowMs: 10 * MINUTE },
+  loginFailuresPerIpAndEmail: { max: 10, windowMs: 10 * MINUTE },
+  loginFailuresPerIp: { max: 30, windowMs: 10 * MINUTE },
+  googlePerIp: { max: 30, windowMs: 10 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   registerPerEmail: { max: 5, windowMs: 60 * MINUTE },
   mailPerIp: { max: 20, windowMs: 60 * MINUTE },
@@ -78,7 +88,7 @@ export interface AuthServiceDependencies {
   mailer: Mailer;
   limiter: RateLimiter;
   google: GoogleSignIn | null;
-  log: { error(object: object, message: string): void };
+  log: { error(object: object, message: string): void; warn(object: object, message: string): void };
   /**
    * What a new account is given, inside the transaction that creates it; returns the new balance. Billing
    * owns credits, so it hands this in (auth never touches the ledger itself).
@@ -105,12 +115,30 @@ export function createAuthService(deps: AuthServiceDependencies) {
     }
   };
 
-  async function issueTokens(userId: number): Promise<TokenPair> {
+  /** A new pair; the refresh token joins `familyId` (a rotation) or starts a family of its own (a login). */
+  async function issueTokens(userId: number, familyId?: string): Promise<TokenPair> {
     const access = await signer.sign('access', userId);
     const refresh = await signer.sign('refresh', userId);
-    await repository.insertRefreshToken({ jti: refresh.jti, userId, expiresAt: refresh.expiresAt });
+    await repository.insertRefreshToken({
+      jti: refresh.jti,
+      userId,
+      expiresAt: refresh.expiresAt,
+      familyId: familyId ?? refresh.jti,
+    });
     return { access: access.token, refresh: refresh.token };
   }
+
+  /**
+   * Work the caller must not wait for: a password reset answers before its token is stored and its mail sent,
+   * so that known and unknown addresses take the same time. Failures are logged; `settled()` awaits the rest.
+   */
+  const background = new Set<Promise<void>>();
+  const inBackground = (label: string, task: () => Promise<void>) => {
+    const running = task()
+      .catch((error: unknown) => deps.log.error({ err: error }, `${label} failed`))
+      .finally(() => background.delete(running));
+    background.add(running);
+  };
 
   async function loginResponse(user: UserRow): Promise<LoginResponse> {
     await repository.recordLogin(user.id);
@@ -153,6 +181,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
   }
 
   return {
+    /** Resolves when background work (password-reset mail) is done: the app awaits it when closing. */
+    async settled(): Promise<void> {
+      await Promise.all([...background]);
+    },
+
     async register(input: RegisterRequest, ip: string): Promise<{ detail: string }> {
       const email = normaliseEmail(input.email);
       limitByIpAndEmail('register', ip, email, AUTH_RATE_LIMITS.registerPerIp, AUTH_RATE_LIMITS.registerPerEmail);
@@ -195,13 +228,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async login(input: { email: string; password: string }, ip: string): Promise<LoginResponse> {
       const email = normaliseEmail(input.email);
-      limitByIpAndEmail('login', ip, email, AUTH_RATE_LIMITS.loginPerIp, AUTH_RATE_LIMITS.loginPerEmail);
+      const failures = [
+        { key: `login-failures:ip-email:${ip}:${email.toLowerCase()}`, limit: AUTH_RATE_LIMITS.loginFailuresPerIpAndEmail },
+        { key: `login-failures:ip:${ip}`, limit: AUTH_RATE_LIMITS.loginFailuresPerIp },
+      ];
+      limiter.assertAllowed(failures);
       const user = await users.findByEmail(email);
       const passwordOk = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await timingDecoy, input.password), false);
-      if (!user || !passwordOk || !user.isActive)
+      if (!user || !passwordOk || !user.isActive) {
+        limiter.count(failures);
         throw badRequest(INVALID_CREDENTIALS, { non_field_errors: [INVALID_CREDENTIALS] });
+      }
+      limiter.clear(failures[0]?.key ?? '');
       // Only someone who knows the password learns that the address is unverified.
       if (!user.isVerified) throw badRequest(EMAIL_NOT_VERIFIED, { non_field_errors: [EMAIL_NOT_VERIFIED] });
       return loginResponse(user);
@@ -216,11 +256,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
           throw new HttpError(401, 'Token is invalid or expired', { code: ['token_not_valid'] });
         throw error;
       }
+      const invalid = () => new HttpError(401, 'Token is invalid or expired', { code: ['token_not_valid'] });
       const user = await users.findById(verified.userId);
-      if (!user?.isActive || !(await repository.consumeRefreshToken(verified.jti, verified.userId))) {
-        throw new HttpError(401, 'Token is invalid or expired', { code: ['token_not_valid'] });
+      if (!user?.isActive) throw invalid();
+      const consumed = await repository.consumeRefreshToken(verified.jti, verified.userId);
+      if (!consumed) {
+        const used = await repository.findRefreshToken(verified.jti);
+        if (used?.revokedAt && Date.now() - used.revokedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+          const familyId = used.familyId ?? used.jti;
+          await repository.revokeRefreshFamily(familyId);
+          deps.log.warn({ userId: user.id, familyId }, 'a used refresh token came back: its whole family is revoked');
+        }
+        throw invalid();
       }
-      return issueTokens(user.id);
+      return issueTokens(user.id, consumed.familyId);
     },
 
     async logout(refreshToken: string | undefined): Promise<{ detail: string }> {
@@ -276,17 +325,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (!emailFormat.safeParse(email).success)
         throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] });
       const user = await users.findByEmail(email);
+      // The answer leaves after the same lookup either way; storing the token and sending the mail happen after.
       if (user?.isActive) {
-        const token = randomToken();
-        await repository.insertPasswordReset({
-          tokenHash: sha256(token),
-          userId: user.id,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+        inBackground('password reset mail', async () => {
+          const token = randomToken();
+          await repository.insertPasswordReset({
+            tokenHash: sha256(token),
+            userId: user.id,
+            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+          });
+          const uid = Buffer.from(String(user.id)).toString('base64url');
+          await sendQuietly(
+            passwordResetEmail(user.email, user.username, `${config.appUrl}/app/auth/reset-password/${uid}/${token}`),
+          );
         });
-        const uid = Buffer.from(String(user.id)).toString('base64url');
-        await sendQuietly(
-          passwordResetEmail(user.email, user.username, `${config.appUrl}/app/auth/reset-password/${uid}/${token}`),
-        );
       }
       return { detail: RESET_SENT };
     },
@@ -353,7 +405,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async googleLogin(code: string, ip: string): Promise<LoginResponse> {
       if (!deps.google) throw notFound('Google sign-in is not configured.');
-      limiter.hit([{ key: `google:ip:${ip}`, limit: AUTH_RATE_LIMITS.loginPerIp }]);
+      limiter.hit([{ key: `google:ip:${ip}`, limit: AUTH_RATE_LIMITS.googlePerIp }]);
       let identity;
       try {
         identity = await deps.google.exchange(code);

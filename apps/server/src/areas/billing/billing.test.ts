@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CREDIT_COSTS } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bearer, verifiedUser } from '../../../test/accounts.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/test-app.ts';
 import { creditLedger, users } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
+import { paymentsStartupWarning } from './catalogue.ts';
 import { applyCreditChange, InsufficientCreditsError, spendCredits } from './credit-ledger.ts';
 
 type Session = Awaited<ReturnType<typeof verifiedUser>>;
@@ -221,4 +226,81 @@ describeEachDatabase('credits and test-mode payments', (ctx) => {
     });
     expect(response.statusCode).toBe(400);
   });
+
+  it('refuses a NUL in a checkout id, in event metadata and in a referral id with a 400 naming the field', async () => {
+    const user = await verifiedUser(ctx());
+    const checkout = await get('/api/test-checkout/test_cs_abc%00/', user);
+    expect(checkout.statusCode).toBe(400);
+    expect(checkout.json()).toEqual({ detail: 'Null characters are not allowed.', session_id: ['Null characters are not allowed.'] });
+    expect((await post('/api/test-checkout/%00/complete/', user, { outcome: 'paid' })).statusCode).toBe(400);
+    const event = await post('/api/conversion-event/', user, {
+      event_type: 'pricing_page_view',
+      source: 'notification',
+      metadata: { page_url: '/app/pricing\u0000' },
+    });
+    expect(event.statusCode).toBe(400);
+    expect(event.json().metadata).toEqual(['Null characters are not allowed.']);
+    const source = await post('/api/conversion-event/', user, { event_type: 'pricing_page_view', source: 'a\u0000' });
+    expect(source.json()).toEqual({ detail: 'Null characters are not allowed.', source: ['Null characters are not allowed.'] });
+    const { pk, email, username } = user.tokens.user;
+    const subscribe = await post(
+      `/api/subscribe/user=${pk}&email=${encodeURIComponent(email)}&name=${username}&price_id=test_price_consultation`,
+      user,
+      { referral_id: 'aff\u0000' },
+    );
+    expect(subscribe.json().referral_id).toEqual(['Null characters are not allowed.']);
+  });
+});
+
+describeEachDatabase(
+  'payments in production without Stripe keys',
+  (ctx) => {
+    it('answers 503 "Payments are not configured" to every purchase, and says so in the catalogue', async () => {
+      const user = await verifiedUser(ctx());
+      const { pk, email, username } = user.tokens.user;
+      const subscribe = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/subscribe/user=${pk}&email=${encodeURIComponent(email)}&name=${username}&price_id=test_price_consultation`,
+        headers: bearer(user.tokens.access),
+      });
+      expect(subscribe.statusCode).toBe(503);
+      expect(subscribe.json()).toEqual({ detail: 'Payments are not configured' });
+      const complete = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/test-checkout/test_cs_anything/complete/',
+        payload: { outcome: 'paid' },
+        headers: bearer(user.tokens.access),
+      });
+      expect(complete.statusCode).toBe(503);
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/plans/' })).json().payments_mode).toBe('off');
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/user-credits/', headers: bearer(user.tokens.access) })).json().credits).toBe(3);
+    });
+  },
+  { env: { NODE_ENV: 'production' } },
+);
+
+describeEachDatabase(
+  'payments in production with PAYMENTS_MODE=test',
+  (ctx) => {
+    it('sells through the test checkout, which the catalogue marks as a test', async () => {
+      const user = await verifiedUser(ctx());
+      const sessionId = await startTestCheckout(ctx(), user, 'test_price_consultation');
+      const complete = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/test-checkout/${sessionId}/complete/`,
+        payload: { outcome: 'paid' },
+        headers: bearer(user.tokens.access),
+      });
+      expect(complete.statusCode).toBe(200);
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/plans/' })).json().payments_mode).toBe('test');
+    });
+  },
+  { env: { NODE_ENV: 'production', PAYMENTS_MODE: 'test' } },
+);
+
+it('warns loudly at start when a production server takes test payments', () => {
+  const base = loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stagecraft-billing-')), NODE_ENV: 'production' });
+  expect(paymentsStartupWarning({ ...base, paymentsMode: 'test' })).toMatch(/TEST PAYMENTS ARE ON/);
+  expect(paymentsStartupWarning(base)).toMatch(/Payments are not configured/);
+  expect(paymentsStartupWarning({ ...base, env: 'development', paymentsMode: 'test' })).toBeNull();
 });

@@ -15,7 +15,7 @@ import type { AppConfig } from '../../config.ts';
  * test-payment mode. Figures come from the shared catalogue in packages/contracts.
  */
 export function buildCatalogue(config: AppConfig) {
-  const testMode = !config.stripe.secretKey;
+  const testMode = config.paymentsMode !== 'stripe';
   const priceId = (key: keyof AppConfig['stripe']['priceIds']) => {
     const configured = config.stripe.priceIds[key];
     if (testMode) return `test_price_${key}`;
@@ -56,7 +56,7 @@ export function buildCatalogue(config: AppConfig) {
     response(): PlansResponse {
       return {
         currency: CURRENCY,
-        payments_mode: testMode ? 'test' : 'stripe',
+        payments_mode: config.paymentsMode,
         free_plan: { name: 'Starter', price: 0, credits: SIGNUP_CREDITS, rooms: FREE_PLAN_ROOMS },
         subscriptions,
         credit_packs: creditPacks,
@@ -66,3 +66,14 @@ export function buildCatalogue(config: AppConfig) {
   };
 }
 export type Catalogue = ReturnType<typeof buildCatalogue>;
+
+/**
+ * The warning a production server logs at start when it takes test payments (PAYMENTS_MODE=test): anyone can
+ * "pay" the test checkout and get credits, which only a staging or demo server may want.
+ */
+export function paymentsStartupWarning(config: AppConfig): string | null {
+  if (config.env === 'production' && config.paymentsMode === 'test')
+    return 'PAYMENTS_MODE=test in production: TEST PAYMENTS ARE ON. Anyone can complete the test checkout and receive credits or Pro without paying. Set STRIPE_SECRET_KEY for real payments.';
+  if (config.paymentsMode === 'off') return 'Payments are not configured (no STRIPE_SECRET_KEY): buying answers 503.';
+  return null;
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  PAYMENTS_NOT_CONFIGURED,
   type CatalogueItem,
   type PaymentRecord,
   type TestBillingPortalResponse,
@@ -70,6 +71,11 @@ export function createBillingService(deps: BillingServiceDependencies) {
     });
   }
 
+  /** Without Stripe keys in production, and without PAYMENTS_MODE=test, nothing can be bought. */
+  function assertPaymentsOn(): void {
+    if (config.paymentsMode === 'off') throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  }
+
   function paymentRecord(row: PaymentRow): PaymentRecord {
     return {
       id: row.id,
@@ -83,6 +89,7 @@ export function createBillingService(deps: BillingServiceDependencies) {
   }
 
   async function testBillingPortal(user: UserRow): Promise<TestBillingPortalResponse> {
+    assertPaymentsOn();
     if (stripe) throw notFound();
     const rows = await repository.paymentsOf(user.id);
     return { plan: user.plan, credits: user.credits, can_cancel: user.plan === 'pro', payments: rows.map(paymentRecord) };
@@ -159,6 +166,7 @@ export function createBillingService(deps: BillingServiceDependencies) {
 
   return {
     async subscribe(user: UserRow, priceId: string, referralId: string | null): Promise<{ url: string }> {
+      assertPaymentsOn();
       const item = catalogue.byPriceId(priceId);
       if (!item) throw badRequest('Unknown price_id.', { price_id: ['Unknown price_id.'] });
       const amount = toCents(item.price);
@@ -204,11 +212,13 @@ export function createBillingService(deps: BillingServiceDependencies) {
     },
 
     async testCheckout(user: UserRow, sessionId: string): Promise<TestCheckoutSession> {
+      assertPaymentsOn();
       const { payment, item } = await ownTestSession(user, sessionId);
       return { session_id: sessionId, item, status: payment.status };
     },
 
     async completeTestCheckout(user: UserRow, sessionId: string, outcome: 'paid' | 'declined') {
+      assertPaymentsOn();
       if (stripe) throw notFound();
       const { payment } = await ownTestSession(user, sessionId);
       if (!(await completePayment(payment, outcome, { reference: `test:${sessionId}` }))) {
@@ -218,6 +228,7 @@ export function createBillingService(deps: BillingServiceDependencies) {
     },
 
     async billingPortalUrl(user: UserRow): Promise<{ url: string }> {
+      assertPaymentsOn();
       if (!stripe) return { url: `${config.appUrl}/app/test-billing-portal` };
       if (!user.stripeCustomerId) throw badRequest('There is no billing account yet: buy credits or a plan first.');
       return { url: await stripe.createPortalSession(user.stripeCustomerId, `${config.appUrl}/app/profile`) };
@@ -226,6 +237,7 @@ export function createBillingService(deps: BillingServiceDependencies) {
     testBillingPortal,
 
     async cancelTestSubscription(user: UserRow): Promise<TestBillingPortalResponse> {
+      assertPaymentsOn();
       if (stripe) throw notFound();
       if (user.plan !== 'pro') throw badRequest('There is no Pro subscription to cancel.');
       await db.transaction((tx) => endProPlan(tx, user.id));

@@ -92,6 +92,21 @@ describeEachDatabase(
         links: ['http://127.0.0.1:8080/app/auth/confirm-email/abc'],
       });
     });
+
+    it('answers the development mailbox only to a socket on this machine, whatever X-Forwarded-For says', async () => {
+      const { app } = ctx();
+      expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox/', remoteAddress: '::1' })).statusCode).toBe(200);
+      const remote = await app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox/',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('confirm-email');
+      const config = await app.inject({ method: 'GET', url: '/api/config/', remoteAddress: '203.0.113.9' });
+      expect(config.json().dev_mailbox).toBe(false);
+    });
   },
   { webDistDir: webDist },
 );
@@ -105,4 +120,22 @@ describeEachDatabase(
     });
   },
   { env: { NODE_ENV: 'production' } },
+);
+
+describeEachDatabase(
+  'platform listening beyond loopback with DEV_MAILBOX=true, behind a trusted proxy',
+  (ctx) => {
+    it('has the development mailbox for loopback sockets only, whatever X-Forwarded-For claims', async () => {
+      const { app } = ctx();
+      expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox/' })).statusCode).toBe(200);
+      const remote = await app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox/',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(remote.statusCode).toBe(404);
+    });
+  },
+  { env: { HOST: '0.0.0.0', DEV_MAILBOX: 'true', TRUST_PROXY: 'true' } },
 );

@@ -1,6 +1,7 @@
 import { appConfigResponse, devMailboxResponse, healthResponse, API_ROUTES } from '@stagecraft/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/http-errors.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -28,6 +29,15 @@ function sharedRecentResult(reuseMs: number, check: () => Promise<void>): () => 
       });
     return inFlight;
   };
+}
+
+/**
+ * Whether the TCP peer itself is on this machine. The socket's address, not `request.ip`: with TRUST_PROXY,
+ * `request.ip` comes from X-Forwarded-For, which any client can write.
+ */
+function isLoopbackSocket(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  return address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
 }
 
 export async function platformRoutes(
@@ -58,22 +68,26 @@ export async function platformRoutes(
         response: { 200: appConfigResponse },
       },
     },
-    async () => {
+    async (request) => {
       const authorizationUrl = await deps.auth.googleAuthorizationUrl();
       return {
         google_sign_in: { enabled: authorizationUrl !== null, authorization_url: authorizationUrl },
-        payments_mode: deps.config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
-        dev_mailbox: deps.mailer.outbox !== null && deps.config.env !== 'production',
+        payments_mode: deps.config.paymentsMode,
+        dev_mailbox: deps.config.devMailbox && deps.mailer.outbox !== null && isLoopbackSocket(request),
       };
     },
   );
 
-  const outbox = deps.mailer.outbox;
-  // A development tool only: in production, or when mail really goes out, the route does not exist.
-  if (outbox && deps.config.env !== 'production') {
+  const outbox = deps.config.devMailbox ? deps.mailer.outbox : null;
+  // A development tool only, holding password-reset links: it exists only when mail stays in the outbox and the
+  // configuration allows it (never in production), and answers only a browser on this very machine.
+  if (outbox) {
     routes.get(
       API_ROUTES.devMailbox,
       {
+        onRequest: async (request) => {
+          if (!isLoopbackSocket(request)) throw notFound();
+        },
         schema: {
           tags: ['platform'],
           summary: 'Development mailbox: mail written to the outbox',

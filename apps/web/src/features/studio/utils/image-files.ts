@@ -41,7 +41,8 @@ export async function toStudioImage(src: string, enhanced: EnhancementLevel | nu
 /** HEIC/HEIF photos (iPhones) become JPEG at quality 0.9 in the browser; the decoder loads only when needed. */
 async function convertHeic(file: File): Promise<Blob> {
   try {
-    const { heicTo } = await import('heic-to');
+    // The CSP build: the default one compiles code with `new Function`, which the Content-Security-Policy refuses.
+    const { heicTo } = await import('heic-to/csp');
     return await heicTo({ blob: file, type: 'image/jpeg', quality: HEIC_JPEG_QUALITY });
   } catch {
     throw new StudioImageError(STUDIO_MESSAGES.heicFailed);
