@@ -40,8 +40,9 @@ module.exports = {
       comment:
         "A server plugin (apps/server/src/plugins) must not reach into an area's internals (its service, " +
         'repository, tokens, routes): it may import types only (import type). What it needs to run, app.ts ' +
-        "hands it as a function (see plugins/authenticate.ts: auth's accessTokenUserId).",
-      from: { path: '^apps/server/src/plugins/' },
+        "hands it as a function (see plugins/authenticate.ts: auth's accessTokenUserId). A plugin's own tests may " +
+        'use an area to build real inputs (a signed token).',
+      from: { path: '^apps/server/src/plugins/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/areas/', dependencyTypesNot: ['type-only'] },
     },
     {
