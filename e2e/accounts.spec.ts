@@ -144,15 +144,17 @@ test('a Google callback without the state this tab sent goes back to login', asy
   expect(consoleErrors).toContain('Failed to log in with Google');
 });
 
-test('an unknown or already used confirmation link shows the invalid-link message', async ({ page, request }) => {
+test('an unknown link is invalid; a link used before says the e-mail is already confirmed', async ({ page, request }) => {
   await page.goto('/app/auth/confirm-email/not-a-real-key');
   await expect(page).toHaveURL(/\/app\/auth\/email-confirmed\?status=error&message=invalid_link$/);
   await expect(page.getByText('This confirmation link is invalid. Please request a new confirmation email.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Resend Confirmation Email' })).toHaveAttribute('href', '/app/auth/resend-confirmation');
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
 
-  // createVerifiedUser has already used the e-mailed link once.
+  // createVerifiedUser has already used the e-mailed link once: a second visit is not a failure.
   const user = await createVerifiedUser(request, 'used-link');
   await page.goto(await linkFromMail(user.email, /\/app\/auth\/confirm-email\//));
-  await expect(page.getByText('This confirmation link is invalid. Please request a new confirmation email.')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/auth\/email-confirmed\?status=success&already=true$/);
+  await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Your email address was already confirmed.', { exact: false })).toBeVisible();
 });

@@ -2,7 +2,8 @@
  * The pricing page's query parameters (000 section 2): where the visitor came from, why, and which card to
  * emphasise. Shared because the chrome, the nudges and the pricing page itself all speak them.
  */
-export const PRICING_SOURCES = ['notification', 'floating_button', 'credit_warning'] as const;
+/** The spec's three sources, and ours: `room_limit` (the studio refused a free user's third room). */
+export const PRICING_SOURCES = ['notification', 'floating_button', 'credit_warning', 'room_limit'] as const;
 export type PricingSource = (typeof PRICING_SOURCES)[number];
 
 export const PRICING_INTENTS = ['upgrade', 'credits', 'urgent_credits', 'branding', 'unlimited', 'more_layouts'] as const;

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -36,6 +37,20 @@ export function ResultCard() {
           {enhanced && <Chip size="small" color="success" label={`Enhanced ${enhanced.toUpperCase()}`} />}
         </Stack>
         <CompareSlider before={baseImage.src} after={currentImage.src} />
+        {operations.busy && (operations.busy.kind === 'enhanceImage' || operations.busy.kind === 'exportImage') && (
+          // The bar of the work this card started, next to the buttons that started it.
+          <Stack spacing={0.5} sx={{ mt: 2 }} role="status" aria-live="polite" data-testid="result-progress">
+            <Typography variant="body2" color="text.secondary">
+              {operations.busy.message}
+              {operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}
+            </Typography>
+            <LinearProgress
+              variant={operations.busy.progress === null ? 'indeterminate' : 'determinate'}
+              value={(operations.busy.progress ?? 0) * 100}
+              aria-label={operations.busy.message}
+            />
+          </Stack>
+        )}
         <Stack direction="row" useFlexGap flexWrap="wrap" gap={1} sx={{ mt: 2 }}>
           <Tooltip title={enhanced ? 'This image is already enhanced' : ''}>
             <span>

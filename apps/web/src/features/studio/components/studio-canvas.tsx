@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { Detection } from '@stagecraft/contracts';
+import { type Detection, MEDIA_URL_PATTERN } from '@stagecraft/contracts';
 import type Konva from 'konva';
 import { useEffect, useRef, useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
@@ -122,6 +122,8 @@ export function StudioCanvas(props: StudioCanvasProps) {
         data-testid="studio-canvas"
         data-natural-width={image.width}
         data-natural-height={image.height}
+        // Which stored image is on screen (the signature changes at each read, the id does not).
+        data-image-id={MEDIA_URL_PATTERN.exec(image.src)?.[1] ?? 'inline'}
         sx={{
           width: fit.width,
           height: fit.height,

@@ -1,16 +1,22 @@
 import TollRoundedIcon from '@mui/icons-material/TollRounded';
-import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LOW_CREDITS_THRESHOLD } from '@stagecraft/contracts';
-import { Link as RouterLink } from 'react-router';
-import { pricingLink } from '../../../lib/pricing-link.ts';
 
-/** 001 section 2: the banner with the greeting and the balance. */
-export function StudioHeader({ username, credits, demo }: { username: string | null; credits: number | null; demo: boolean }) {
-  const low = credits !== null && credits < LOW_CREDITS_THRESHOLD;
+/** 001 section 2: the banner with the greeting and the balance (the top bar alone says 'Low Credits'). */
+export function StudioHeader({
+  username,
+  credits,
+  demo,
+  returning,
+}: {
+  username: string | null;
+  credits: number | null;
+  demo: boolean;
+  /** Whether the user has worked in the studio before: only then is it "Welcome back". */
+  returning: boolean;
+}) {
   return (
     <Box
       component="header"
@@ -29,7 +35,8 @@ export function StudioHeader({ username, credits, demo }: { username: string | n
             AI Design Studio
           </Typography>
           <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
-            Welcome back{username ? `, ${username}` : ''}!
+            {returning ? 'Welcome back' : 'Welcome'}
+            {username ? `, ${username}` : ''}!
           </Typography>
           <Typography sx={{ opacity: 0.85, mt: 0.5 }}>
             Stage a room in minutes: detect, remove, place, repaint and export in 4K or 8K.
@@ -37,16 +44,6 @@ export function StudioHeader({ username, credits, demo }: { username: string | n
         </Box>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           {demo && <Chip label="Demo Mode" color="secondary" sx={{ fontWeight: 700 }} />}
-          {low && (
-            <Chip
-              component={RouterLink}
-              to={pricingLink({ source: 'credit_warning', intent: 'urgent_credits' })}
-              clickable
-              color="warning"
-              icon={<WarningAmberRoundedIcon />}
-              label="Low Credits"
-            />
-          )}
           <Chip
             icon={<TollRoundedIcon sx={{ color: 'inherit !important' }} />}
             label={credits === null ? 'Credits…' : `${credits} credit${credits === 1 ? '' : 's'} available`}

@@ -14,24 +14,30 @@ import Typography from '@mui/material/Typography';
 import { STUDIO_MESSAGES } from '@stagecraft/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useUserCredits } from '../../../lib/user-credits.ts';
 import { useCreditCosts } from '../api/get-credit-costs.ts';
-import { useHasStudioHistory } from '../api/get-studio-history.ts';
+import { getStudioSession } from '../api/get-studio-session.ts';
+import { useWorkspace } from '../api/get-workspace.ts';
+import { updateStudioPreferences } from '../api/update-studio-preferences.ts';
 import { StudioContext, type StudioContextValue } from '../hooks/studio-context.ts';
 import { useStudioEditor } from '../hooks/use-studio-editor.ts';
+import { useSnapshotSaver } from '../hooks/use-snapshot-saver.ts';
 import { useStudioOperations } from '../hooks/use-studio-operations.ts';
 import { useTutorial } from '../hooks/use-tutorial.ts';
 import { addStroke, extendStroke, redo, selectDetection, setMode, undo } from '../state/actions.ts';
-import { canRedo, canUndo, hasResult, type StudioMode } from '../state/editor-state.ts';
+import { canRedo, canUndo, hasResult, type EditorState, type StudioMode } from '../state/editor-state.ts';
 import { detectionAt } from '../utils/canvas-geometry.ts';
 import { DetectPanel } from './detect-panel.tsx';
 import { DrawPanel } from './draw-panel.tsx';
 import { HowItWorks } from './how-it-works.tsx';
 import { MODE_LABELS, ModePicker } from './mode-picker.tsx';
+import { NewRoomDialog } from './new-room-dialog.tsx';
 import { CustomPanel, PlacePanel, ThemedPanel, WallsPanel } from './placement-panels.tsx';
 import { ResultCard } from './result-card.tsx';
+import { RoomLimitNotice } from './room-limit-notice.tsx';
 import { StudioCanvas } from './studio-canvas.tsx';
 import { StudioHeader } from './studio-header.tsx';
 import { StudioSidebar } from './studio-sidebar.tsx';
@@ -44,6 +50,9 @@ const DEMO_CREDITS_FALLBACK = 10;
 /** 001 section 4: the onboarding highlight lasts 5 s. */
 const ONBOARDING_HIGHLIGHT_MS = 5_000;
 
+/** The kinds of work started from the result card. */
+const RESULT_CARD_WORK = new Set<string>(['enhanceImage', 'exportImage']);
+
 const PANELS: Record<StudioMode, () => React.JSX.Element> = {
   detect: DetectPanel,
   place: PlacePanel,
@@ -52,6 +61,11 @@ const PANELS: Record<StudioMode, () => React.JSX.Element> = {
   draw: DrawPanel,
   walls: WallsPanel,
 };
+
+/** Edits on screen that a new photo would replace: worth asking before (issue 13). */
+function hasEdits(state: EditorState): boolean {
+  return !state.demo && state.scene.currentImage !== null && (canUndo(state) || hasResult(state.scene) || state.scene.detections.length > 0);
+}
 
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -64,10 +78,16 @@ export function StudioPage() {
   const creditsFailed = creditsQuery.isError && !creditsQuery.data;
   const credits = creditsQuery.data?.credits ?? (creditsFailed ? DEMO_CREDITS_FALLBACK : null);
   const costs = useCreditCosts().data;
-  const history = useHasStudioHistory();
+  const workspace = useWorkspace();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { state, stateRef, run } = useStudioEditor();
-  const { tutorial, start: startTutorial, actionSucceeded, back, skip } = useTutorial();
+  const rememberTutorial = useCallback((how: 'completed' | 'skipped') => {
+    void updateStudioPreferences({ tutorial_status: how }).catch(() => {});
+  }, []);
+  const { tutorial, start: startTutorial, actionSucceeded, back, skip } = useTutorial({ onEnd: rememberTutorial });
   const [autoDetect, setAutoDetect] = useState(true);
+  const [roomLimitReached, setRoomLimitReached] = useState(false);
+  const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [highlight, setHighlight] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -79,26 +99,51 @@ export function StudioPage() {
     costs,
     autoDetectOnUpload: autoDetect,
     onTutorialAction: actionSucceeded,
+    onRoomLimit: useCallback(() => setRoomLimitReached(true), []),
   });
+  useSnapshotSaver(state);
   const busy = operations.busy !== null;
 
   useEffect(() => {
     if (creditsFailed) toast.error(STUDIO_MESSAGES.creditsFallback, { duration: 5_000, id: 'studio-credits-fallback' });
   }, [creditsFailed]);
 
-  // Demo mode (001 section 4): every visit opens on the sample room; only users without history get the tutorial.
+  // The server's session is the truth (issue 13): the studio reopens the room asked for (`?session=`, from
+  // history) or the user's most recent one. A user without a room gets demo mode, with the tutorial until it was
+  // once finished or skipped (001 section 4: users with history see 'Demo Mode' without it).
   const started = useRef(false);
-  const { loadSample } = operations;
+  const { loadSample, openSession } = operations;
+  const requestedSession = searchParams.get('session');
   useEffect(() => {
-    if (started.current || history.isPending) return;
+    if (started.current || workspace.isPending) return;
     started.current = true;
-    void loadSample(SAMPLE_ROOM_SRC).then((loaded) => {
-      if (!loaded || history.data === true) return;
+    const opened = workspace.data;
+    if (opened) setAutoDetect(opened.preferences.auto_detect_on_upload);
+    void (async () => {
+      let session = opened?.session ?? null;
+      if (requestedSession) {
+        try {
+          session = await getStudioSession(requestedSession);
+        } catch {
+          toast.error('Session not found.', { duration: 5_000 });
+        }
+        // Opening it makes it the most recent room: a reload of plain /app comes back to it.
+        setSearchParams({}, { replace: true });
+      }
+      if (session && (await openSession(session))) return;
+      const loaded = await loadSample(SAMPLE_ROOM_SRC);
+      const newcomer = opened !== undefined && opened.session === null && opened.rooms.used === 0;
+      if (!loaded || !newcomer || opened.preferences.tutorial_status !== 'pending') return;
       startTutorial();
       setHighlight(true);
       window.setTimeout(() => setHighlight(false), ONBOARDING_HIGHLIGHT_MS);
-    });
-  }, [history.isPending, history.data, loadSample, startTutorial]);
+    })();
+  }, [workspace.isPending, workspace.data, requestedSession, setSearchParams, loadSample, openSession, startTutorial]);
+
+  const changeAutoDetect = (value: boolean) => {
+    setAutoDetect(value);
+    void updateStudioPreferences({ auto_detect_on_upload: value }).catch(() => {});
+  };
 
   // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): undo and redo, except while typing or while an operation runs.
   useEffect(() => {
@@ -135,8 +180,13 @@ export function StudioPage() {
   const handleFiles = (files: FileList | null | undefined) => {
     const file = files?.[0];
     if (!file) return;
+    if (hasEdits(stateRef.current)) return setPendingPhoto(file);
+    startRoom(file);
+  };
+  const startRoom = (file: File) => {
     // The tutorial walks through the sample room; the user's own photo ends it as it ends demo mode.
     skip();
+    setRoomLimitReached(false);
     void operations.uploadRoom(file);
   };
   const handleDrop = (event: DragEvent) => {
@@ -156,7 +206,22 @@ export function StudioPage() {
 
   return (
     <StudioContext.Provider value={context}>
-      <StudioHeader username={user?.username ?? null} credits={credits} demo={state.demo} />
+      <StudioHeader
+        username={user?.username ?? null}
+        credits={credits}
+        demo={state.demo}
+        returning={workspace.data ? workspace.data.session !== null || workspace.data.rooms.used > 0 : false}
+      />
+      <NewRoomDialog
+        open={pendingPhoto !== null}
+        rooms={workspace.data?.rooms ?? null}
+        onCancel={() => setPendingPhoto(null)}
+        onConfirm={() => {
+          const file = pendingPhoto;
+          setPendingPhoto(null);
+          if (file) startRoom(file);
+        }}
+      />
       <input
         ref={fileInput}
         type="file"
@@ -171,13 +236,16 @@ export function StudioPage() {
       />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
+          {roomLimitReached && <RoomLimitNotice onClose={() => setRoomLimitReached(false)} />}
           <TutorialCard tutorial={tutorial} onBack={back} onSkip={skip} />
           {tutorial.completed && !tutorial.active && state.demo && (
             <Card variant="outlined" sx={{ mb: 2, bgcolor: 'success.50' }} aria-live="polite">
               <CardContent>
                 <Typography fontWeight={700}>Tutorial complete</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Now try it on your own room: upload a photo and the studio detects its furniture.
+                  The sample room cost you nothing
+                  {credits !== null ? `: your ${credits} credit${credits === 1 ? ' is' : 's are'} still there for your own room` : ''}.
+                  Upload a photo and the studio detects its furniture.
                 </Typography>
                 <Button sx={{ mt: 1 }} variant="contained" startIcon={<CloudUploadRoundedIcon />} onClick={pickFile}>
                   Upload My Own Image
@@ -188,7 +256,8 @@ export function StudioPage() {
           <Card variant="outlined">
             <ModePicker mode={state.mode} onChange={(mode) => run(setMode, mode)} highlight={highlight ? 'detect' : null} />
             <Box sx={{ height: 4 }} aria-hidden={!busy}>
-              {operations.busy && (
+              {/* Enhancement and download show their bar beside their own buttons, in the result card. */}
+              {operations.busy && !RESULT_CARD_WORK.has(operations.busy.kind) && (
                 <LinearProgress
                   variant={operations.busy.progress === null ? 'indeterminate' : 'determinate'}
                   value={(operations.busy.progress ?? 0) * 100}
@@ -235,7 +304,7 @@ export function StudioPage() {
                   disabled={busy}
                   sx={highlight ? { boxShadow: (theme) => `0 0 0 3px ${theme.palette.secondary.main}` } : undefined}
                 >
-                  Upload photo
+                  New room
                 </Button>
               </Stack>
               <Box
@@ -316,7 +385,8 @@ export function StudioPage() {
               </Box>
             </CardContent>
           </Card>
-          {hasResult(state.scene) && (
+          {/* Enhance and download also apply to an unedited upload (issue 13), not to the sample room. */}
+          {(hasResult(state.scene) || (!state.demo && state.scene.currentImage !== null)) && (
             <Box sx={{ mt: 3 }}>
               <ResultCard />
             </Box>
@@ -325,7 +395,7 @@ export function StudioPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <StudioSidebar
             autoDetect={autoDetect}
-            onAutoDetectChange={setAutoDetect}
+            onAutoDetectChange={changeAutoDetect}
             onStartTutorial={() => void ensureSample().then((ok) => ok && (run(setMode, 'detect'), startTutorial()))}
             onDetectSample={() =>
               void ensureSample().then((ok) => {

@@ -18,7 +18,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { LOW_CREDITS_THRESHOLD } from '@stagecraft/contracts';
+
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLogConversionEvent } from '../../../lib/conversion-tracking.ts';
@@ -50,6 +50,9 @@ export interface StudioSidebarProps {
   onUpload: () => void;
 }
 
+/** 000 section 9: credit warnings at 2 and at 1 credits left. */
+const CREDIT_WARNING_LEVEL = 2;
+
 /** The rows of the Credit Costs card, in the order a user meets them. */
 const COST_ROWS: { key: keyof CreditCosts; label: string }[] = [
   { key: 'object_detection', label: 'Object detection' },
@@ -70,7 +73,9 @@ export function StudioSidebar(props: StudioSidebarProps) {
   const { state, run, busy, credits, costs } = useStudio();
   const logEvent = useLogConversionEvent();
   const counts = detectionCounts(state.scene.detections);
-  const low = credits !== null && credits < LOW_CREDITS_THRESHOLD;
+  // The top bar's 'Low Credits' badge already says it below 5: the sidebar speaks up only at the spec's warning
+  // levels (2 and 1 credits left, 000 section 9), so a new user's 3 free credits are not called low three times.
+  const low = credits !== null && credits <= CREDIT_WARNING_LEVEL;
   const detectionLocked = credits !== null && credits < 1;
 
   return (

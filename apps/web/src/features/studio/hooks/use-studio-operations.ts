@@ -2,7 +2,9 @@ import {
   type Detection,
   INSUFFICIENT_CREDITS_MESSAGES,
   type PlacementFields,
+  ROOM_LIMIT_MESSAGE,
   STUDIO_MESSAGES,
+  type StudioSession,
   STUDIO_UPLOAD_MAX_BYTES,
   type StudioFailureKind,
 } from '@stagecraft/contracts';
@@ -17,6 +19,7 @@ import { refreshSession } from '../../../lib/auth.tsx';
 import { addFurnitureToDrawnArea } from '../api/add-furniture-to-drawn-area.ts';
 import { addManualObject } from '../api/add-manual-object.ts';
 import { changeWallMaterial } from '../api/change-wall-material.ts';
+import { createStudioSession } from '../api/create-studio-session.ts';
 import { detectObjects } from '../api/detect-objects.ts';
 import { enhanceImage } from '../api/enhance-image.ts';
 import { eraseFromDrawnArea } from '../api/erase-from-drawn-area.ts';
@@ -38,6 +41,7 @@ import {
   clearStrokes,
   loadImage,
   removeMarker,
+  restoreRoom,
   selectPlacement,
   setAutoDetections,
 } from '../state/actions.ts';
@@ -48,6 +52,7 @@ import {
   type MarkerKind,
   type StudioImage,
 } from '../state/editor-state.ts';
+import { downloadFileName, fromSnapshot } from '../state/snapshot.ts';
 import { renderStrokeMask } from '../utils/drawing-mask.ts';
 import { StudioImageError, readRoomPhoto, toImageData, toStudioImage } from '../utils/image-files.ts';
 import { humanize } from '../utils/studio-labels.ts';
@@ -73,6 +78,13 @@ interface OperationsOptions {
   costs: CreditCosts | undefined;
   autoDetectOnUpload: boolean;
   onTutorialAction: (action: TutorialAction) => void;
+  /** The server refused a new room: the free plan's rooms are used (403 with ROOM_LIMIT_MESSAGE). */
+  onRoomLimit: () => void;
+}
+
+/** The refusal of a free user's third room, told apart by its message (a contract constant). */
+export function isRoomLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body.detail === ROOM_LIMIT_MESSAGE;
 }
 
 /**
@@ -81,7 +93,15 @@ interface OperationsOptions {
  * work stays), and says why in a toast with the spec's prefix. The paid calls go through their fetchers here
  * rather than one useMutation each: a single busy state serialises them (no double submit, one progress bar).
  */
-export function useStudioOperations({ stateRef, run, credits, costs, autoDetectOnUpload, onTutorialAction }: OperationsOptions) {
+export function useStudioOperations({
+  stateRef,
+  run,
+  credits,
+  costs,
+  autoDetectOnUpload,
+  onTutorialAction,
+  onRoomLimit,
+}: OperationsOptions) {
   const queryClient = useQueryClient();
   const growth = useGrowthTriggers();
   const [busy, setBusy] = useState<BusyState | null>(null);
@@ -125,6 +145,10 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         }
         return true;
       } catch (error) {
+        if (isRoomLimit(error)) {
+          onRoomLimit();
+          return false;
+        }
         if (error instanceof StudioImageError) toast.error(error.message, ERROR_TOAST);
         else toast.error(failureMessage(kind === 'load' ? 'uploadCustomFurniture' : kind, error), ERROR_TOAST);
         if (error instanceof ApiError && error.status === 402)
@@ -135,7 +159,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
         setBusy(null);
       }
     },
-    [queryClient],
+    [onRoomLimit, queryClient],
   );
 
   /** The client-side credit check the spec shows before a paid call; the server checks again. */
@@ -485,7 +509,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       const url = URL.createObjectURL(exported.blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = exported.fileName;
+      link.download = downloadFileName(stateRef.current);
       document.body.append(link);
       link.click();
       link.remove();
@@ -498,19 +522,44 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
       firstExportDone.current = true;
       void queryClient.invalidateQueries({ queryKey: USER_STATE_QUERY_KEY });
     });
-  }, [currentImage, growth, perform, queryClient]);
+  }, [currentImage, growth, perform, queryClient, stateRef]);
 
-  /** A room photo the user picked or dropped: ends demo mode, starts a new session, detects when asked to. */
+  /**
+   * A room photo the user picked or dropped: the server stores it as a new room (refused past the free plan's
+   * rooms), demo mode ends, and detection runs when the toggle asks for it.
+   */
   const uploadRoom = useCallback(
     async (file: File) => {
       let image: StudioImage | null = null;
       const loaded = await perform('load', 'Loading your photo…', async () => {
-        image = await readRoomPhoto(file);
-        run(loadImage, { image, demo: false });
+        const photo = await readRoomPhoto(file);
+        const session = await createStudioSession(await toImageData(photo));
+        // The stored original from now on: no megabytes of base64 with every call, and a reload finds it.
+        image = { ...photo, src: session.original_image_url ?? photo.src };
+        run(loadImage, { image, demo: false, sessionId: session.session_id, roomName: file.name });
       });
       if (loaded && image && autoDetectOnUpload) await detect(image);
     },
     [autoDetectOnUpload, detect, perform, run],
+  );
+
+  /** A room the server kept: its saved editor state, or for a session saved before that, original and latest. */
+  const openSession = useCallback(
+    async (session: StudioSession) =>
+      perform('load', 'Opening your room…', async () => {
+        if (session.snapshot) return void run(restoreRoom, fromSnapshot(session.session_id, session.snapshot));
+        if (!session.original_image_url) throw new StudioImageError(STUDIO_MESSAGES.failedToLoadImage);
+        const base = await toStudioImage(session.original_image_url);
+        const current = session.preview_image_url ? await toStudioImage(session.preview_image_url) : base;
+        run(restoreRoom, {
+          past: [],
+          scene: { baseImage: base, currentImage: current, detections: [], sessionId: session.session_id },
+          future: [],
+          mode: 'detect',
+          roomName: 'room',
+        });
+      }),
+    [perform, run],
   );
 
   /** The sample room of demo mode, shipped with the app. */
@@ -555,6 +604,7 @@ export function useStudioOperations({ stateRef, run, credits, costs, autoDetectO
     enhance,
     download,
     uploadRoom,
+    openSession,
     loadSample,
     uploadFurniture,
     clearDrawing,

@@ -11,7 +11,10 @@ import {
   type TutorialState,
 } from './tutorial.ts';
 
-export function useTutorial() {
+/** `onEnd` hears once when the tutorial is finished or skipped, so that it is not offered again (issue 13). */
+export function useTutorial({ onEnd }: { onEnd?: (how: 'completed' | 'skipped') => void } = {}) {
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
   const [state, setState] = useState<TutorialState>(tutorialIdle);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -29,10 +32,12 @@ export function useTutorial() {
     const step = stepCompletedBy(stateRef.current, action);
     if (step === null) return;
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => setState((current) => advanceTutorial(current, step)),
-      TUTORIAL_ADVANCE_DELAYS_MS[step],
-    );
+    timer.current = window.setTimeout(() => {
+      const next = advanceTutorial(stateRef.current, step);
+      if (next.completed && !stateRef.current.completed) onEndRef.current?.('completed');
+      stateRef.current = next;
+      setState(next);
+    }, TUTORIAL_ADVANCE_DELAYS_MS[step]);
   }, []);
 
   const back = useCallback(() => {
@@ -42,6 +47,7 @@ export function useTutorial() {
 
   const skip = useCallback(() => {
     window.clearTimeout(timer.current);
+    if (stateRef.current.active) onEndRef.current?.('skipped');
     setState(skipTutorial);
   }, []);
 

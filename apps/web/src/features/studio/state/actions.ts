@@ -58,14 +58,43 @@ function withScene(state: EditorState, scene: Partial<Scene>): EditorState {
 }
 
 /** A new room (upload or the sample): everything about the previous one goes (001 section 4). */
-export const loadImage = defineAction<{ image: StudioImage; demo: boolean }>({
+export const loadImage = defineAction<{ image: StudioImage; demo: boolean; sessionId?: string; roomName?: string }>({
   name: 'loadImage',
   recordsHistory: true,
-  perform: (state, { image, demo }) => ({
+  perform: (state, { image, demo, sessionId, roomName }) => ({
     ...state,
-    // The server opens the room's design session on its first paid step and names it in the answer.
-    scene: { baseImage: image, currentImage: image, detections: [], sessionId: null },
+    // A new room's session is opened by the upload (POST /api/studio/sessions/); the sample room has none.
+    scene: { baseImage: image, currentImage: image, detections: [], sessionId: sessionId ?? null },
     demo,
+    roomName: roomName ?? (demo ? 'sample-room' : 'room'),
+    selectedDetectionId: null,
+    markers: [],
+    strokes: [],
+  }),
+});
+
+/**
+ * A room as the server kept it (a reload, another page, another device, a session opened from history): its
+ * undo stack, detections and mode come back; nothing of it is a new step.
+ */
+export const restoreRoom = defineAction<{
+  past: Scene[];
+  scene: Scene;
+  future: Scene[];
+  mode: StudioMode;
+  roomName: string;
+}>({
+  name: 'restoreRoom',
+  recordsHistory: false,
+  perform: (state, { past, scene, future, mode, roomName }) => ({
+    ...state,
+    scene,
+    past,
+    future,
+    mode,
+    roomName,
+    demo: false,
+    placement: emptyPlacement,
     selectedDetectionId: null,
     markers: [],
     strokes: [],

@@ -1,8 +1,6 @@
-import { BRUSH_SIZE, DEFAULT_THEME, SIZE_SCALE, type Detection, type ThemeKey } from '@stagecraft/contracts';
+import { BRUSH_SIZE, DEFAULT_THEME, SIZE_SCALE, type Detection, type StudioMode, type ThemeKey } from '@stagecraft/contracts';
 
-/** The six modes of 001 section 2; the active one decides what a canvas click does. */
-export const STUDIO_MODES = ['detect', 'place', 'themed', 'custom', 'draw', 'walls'] as const;
-export type StudioMode = (typeof STUDIO_MODES)[number];
+export { STUDIO_MODES, type StudioMode } from '@stagecraft/contracts';
 
 export type EnhancementLevel = '4k' | '8k';
 
@@ -59,6 +57,8 @@ export interface EditorState {
   future: Scene[];
   /** The sample room with no upload yet (001 section 4); the first real upload ends it. */
   demo: boolean;
+  /** The room's name for download file names (the photo's file name, or the sample room). */
+  roomName: string;
   mode: StudioMode;
   placement: PlacementState;
   sizeScale: number;
@@ -85,6 +85,7 @@ export function createEditorState(): EditorState {
     past: [],
     future: [],
     demo: false,
+    roomName: 'room',
     mode: 'detect',
     placement: emptyPlacement,
     sizeScale: SIZE_SCALE.default,
