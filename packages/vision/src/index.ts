@@ -64,3 +64,20 @@ export {
   type WallOptions,
 } from './walls/index.ts';
 export { brandImage, type BrandRequest, type BrandMark, type BrandQr, type BrandCorner, type DisclosureLabel } from './brand/brand.ts';
+export {
+  roomModel,
+  decodeRoomLabels,
+  upsampleRoomLabels,
+  DEFAULT_CAMERA_HEIGHT_M,
+  ROOM_LABEL,
+  ROOM_LABEL_NAMES,
+  type RoomModelOptions,
+  type RoomModel,
+  type RoomLabelName,
+  type RoomCameraModel,
+  type RoomVanishingPoint,
+  type RoomSurface,
+  type RoomWall,
+  type RoomOpening,
+  type RoomPlane,
+} from './room/index.ts';

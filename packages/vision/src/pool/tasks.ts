@@ -13,6 +13,7 @@ import { placeFurniture, replaceObject, resolveSprite } from '../place/index.ts'
 import type { PlaceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask } from '../walls/index.ts';
+import { roomModel, type RoomModelOptions } from '../room/index.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -47,6 +48,8 @@ export const tasks = {
     placeFurniture(image, { ...request, sprite: await resolveSprite(request.sprite) }),
   replaceObject: async (image: Image, detection: Detection, sprite: SpriteSource) =>
     replaceObject(image, detection, await resolveSprite(sprite)),
+  /** The photo's room model (camera, layout, openings, labels) as plain JSON: compute once per photo. */
+  roomModel: (image: Image, options?: RoomModelOptions) => roomModel(image, options),
   wallMask: (image: Image) => wallMask(image),
   changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
   brandImage: (image: Image, request: BrandRequest) => brandImage(image, request),

@@ -20,7 +20,16 @@ export interface Segment {
 }
 
 /** Straight segments (Canny + probabilistic Hough) of an image, in its own pixels. */
-export async function detectSegments(image: RgbImage): Promise<Segment[]> {
+export interface SegmentOptions {
+  /** Canny's hysteresis thresholds (defaults 30 / 90). */
+  readonly low?: number;
+  readonly high?: number;
+  /** Hough votes and shortest segment, as shares of the long side (defaults 0.03 / 0.035). */
+  readonly votes?: number;
+  readonly minLength?: number;
+}
+
+export async function detectSegments(image: RgbImage, options: SegmentOptions = {}): Promise<Segment[]> {
   const cv = (await openCv()) as LineCv;
   const { width: w, height: h } = image;
   const gray = new Uint8Array(w * h);
@@ -33,9 +42,17 @@ export async function detectSegments(image: RgbImage): Promise<Segment[]> {
   const lines = new cv.Mat() as CvMat & { data32S: Int32Array };
   try {
     cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
-    cv.Canny(blurred, edges, 30, 90, 3, true);
+    cv.Canny(blurred, edges, options.low ?? 30, options.high ?? 90, 3, true);
     const long = Math.max(w, h);
-    cv.HoughLinesP(edges, lines, 1, Math.PI / 360, Math.round(long * 0.03), Math.round(long * 0.035), 3);
+    cv.HoughLinesP(
+      edges,
+      lines,
+      1,
+      Math.PI / 360,
+      Math.round(long * (options.votes ?? 0.03)),
+      Math.round(long * (options.minLength ?? 0.035)),
+      3,
+    );
     const out: Segment[] = [];
     const raw = lines.data32S;
     for (let i = 0; i + 3 < raw.length; i += 4) {

@@ -1,0 +1,221 @@
+import type { Segment } from '../walls/lines.ts';
+import { cameraPose, dot, horizonLine, toWorld, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
+
+/** A Manhattan camera: the focal length and the rotation that make the photo's lines point at three orthogonal vanishing points. */
+export interface ManhattanCamera {
+  readonly focal: number;
+  readonly pitch: number;
+  readonly roll: number;
+  readonly yaw: number;
+  readonly focalSource: 'vanishing_points' | 'prior';
+  readonly pose: CameraPose;
+  /** Segment index -> 0 (room X), 1 (room Z), 2 (vertical), -1 (none). */
+  readonly family: Int8Array;
+  /** Segment length pointing at each of the three vanishing points. */
+  readonly support: readonly [number, number, number];
+  readonly score: number;
+}
+
+/** What a listing photo is shot with when nothing tells otherwise: a wide lens, ~70 degrees across. */
+export const PRIOR_HFOV_DEG = 70;
+const DEG = Math.PI / 180;
+export const VERTICAL_SPAN = 15 * DEG;
+const INLIER = 1.5 * DEG;
+
+/** Angle (0..pi/2) between a segment and the line from its midpoint to a homogeneous image point. */
+export function angleToVanishing(s: Segment, vp: Vec3): number {
+  const mx = (s.x1 + s.x2) / 2;
+  const my = (s.y1 + s.y2) / 2;
+  const dx = vp[0] - mx * vp[2];
+  const dy = vp[1] - my * vp[2];
+  let a = Math.atan2(dy, dx);
+  if (a < 0) a += Math.PI;
+  if (a >= Math.PI) a -= Math.PI;
+  const d = Math.abs(a - s.angle);
+  return Math.min(d, Math.PI - d);
+}
+
+interface Scored {
+  score: number;
+  alpha: number;
+  vertical: number;
+  horizontal: number;
+}
+
+/**
+ * Vertical lines count for less than horizontal ones: a striped wallpaper or panelling gives hundreds of near-parallel
+ * verticals that pin only the product of focal length and tilt, and would outvote the walls' receding lines.
+ */
+const VERTICAL_SHARE = 0.5;
+
+export const BINS = 180; // half a degree each over the 90 degrees of a Manhattan frame's symmetry
+
+/** Soft inlier weight of a segment at `angle` from a vanishing point's direction. */
+const inlierWeight = (angle: number): number => (angle < INLIER ? 1 - (angle / INLIER) ** 2 : 0);
+
+/**
+ * Scores one (focal, pitch, roll): every segment's line meets the horizon it implies at one horizontal direction,
+ * whose angle modulo 90 degrees is voted into a histogram (two orthogonal wall directions fall into one bin when
+ * the hypothesis is right); the histogram's top peaks propose the yaw, and each proposal is scored in the image:
+ * the length of segments within 1.5 degrees of pointing at one of the three vanishing points it implies (soft
+ * weights), so that no hypothesis gains by stretching angles.
+ */
+export function scoreHypothesis(
+  segments: readonly Segment[],
+  verticalCandidate: Uint8Array,
+  focal: number,
+  pitch: number,
+  roll: number,
+  cx: number,
+  cy: number,
+  histogram: Float64Array,
+): Scored {
+  const pose = cameraPose(pitch, roll, 0);
+  const up = vanishingPoint([pose.right[1], pose.down[1], pose.forward[1]], focal, cx, cy);
+  const [ha, hb, hc] = horizonLine(pose, focal, cx, cy);
+  histogram.fill(0);
+  const verticalWeight = new Float64Array(segments.length);
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (verticalCandidate[i]) verticalWeight[i] = inlierWeight(angleToVanishing(s, up));
+    // Where the segment's line meets the horizon; a segment the horizon crosses is not a horizontal line.
+    const e1 = ha * s.x1 + hb * s.y1 + hc;
+    const e2 = ha * s.x2 + hb * s.y2 + hc;
+    const denom = e1 - e2;
+    if (Math.abs(denom) < 1e-9) continue;
+    const t = e1 / denom;
+    if (t > -0.05 && t < 1.05) continue;
+    const px = s.x1 + t * (s.x2 - s.x1);
+    const py = s.y1 + t * (s.y2 - s.y1);
+    const ray = toWorld(pose, [px - cx, py - cy, focal]);
+    let alpha = Math.atan2(ray[0], ray[2]) / DEG;
+    alpha = ((alpha % 90) + 90) % 90;
+    const bin = Math.min(BINS - 1, Math.floor((alpha / 90) * BINS));
+    histogram[bin] = histogram[bin]! + s.length;
+  }
+  // Up to three peaks of the smoothed histogram, at least 3 degrees apart.
+  const smooth = new Float64Array(BINS);
+  for (let b = 0; b < BINS; b++) {
+    let v = 0;
+    for (let d = -2; d <= 2; d++) v += histogram[(b + d + BINS) % BINS]! * (3 - Math.abs(d));
+    smooth[b] = v;
+  }
+  const peaks: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    let top = -1;
+    for (let b = 0; b < BINS; b++) {
+      if (peaks.some((p) => Math.min(Math.abs(p - b), BINS - Math.abs(p - b)) < 6)) continue;
+      if (top < 0 || smooth[b]! > smooth[top]!) top = b;
+    }
+    if (top >= 0 && smooth[top]! > 0) peaks.push(top);
+  }
+  let best: Scored = { score: 0, alpha: 0, vertical: 0, horizontal: 0 };
+  for (const peak of peaks) {
+    const alpha = ((peak + 0.5) * 90) / BINS;
+    const yaw = -alpha * DEG;
+    const full = cameraPose(pitch, roll, yaw);
+    const vx = vanishingPoint([full.right[0], full.down[0], full.forward[0]], focal, cx, cy);
+    const vz = vanishingPoint([full.right[2], full.down[2], full.forward[2]], focal, cx, cy);
+    let vertical = 0;
+    let horizontal = 0;
+    for (let i = 0; i < segments.length; i++) {
+      const s = segments[i]!;
+      const h = Math.max(inlierWeight(angleToVanishing(s, vx)), inlierWeight(angleToVanishing(s, vz)));
+      const v = verticalWeight[i]!;
+      if (v >= h) vertical += VERTICAL_SHARE * v * s.length;
+      else horizontal += h * s.length;
+    }
+    if (vertical + horizontal > best.score) best = { score: vertical + horizontal, alpha, vertical, horizontal };
+  }
+  return best;
+}
+
+/**
+ * Focal length, pitch, roll and yaw from line segments under the Manhattan assumption: a coarse search over
+ * focal length (log steps), pitch and roll, each hypothesis scored by `scoreHypothesis`, then a finer search
+ * around the best. The focal length is only trusted when the score falls off away from it (two finite orthogonal
+ * vanishing points, or converging verticals with a tilted camera); otherwise the wide-angle prior is used.
+ */
+export function estimateManhattanCamera(segments: readonly Segment[], width: number, height: number): ManhattanCamera {
+  const cx = width / 2;
+  const cy = height / 2;
+  const prior = width / 2 / Math.tan((PRIOR_HFOV_DEG / 2) * DEG);
+  const verticalCandidate = Uint8Array.from(segments, (s) => (Math.abs(s.angle - Math.PI / 2) < VERTICAL_SPAN ? 1 : 0));
+  const histogram = new Float64Array(BINS);
+  const total = segments.reduce((sum, s) => sum + s.length, 0);
+  // Listing photos are shot nearly level: weak evidence should not tilt the camera far (0.4% of the lines per degree).
+  const tiltPrior = (pitch: number, roll: number): number => 0.004 * total * (Math.abs(pitch - 4 * DEG) + Math.abs(roll)) / DEG;
+
+  const focals: number[] = [];
+  for (let k = 0; k <= 16; k++) focals.push(width * 0.42 * Math.pow(1.6 / 0.42, k / 16));
+  type Best = { focal: number; pitch: number; roll: number; s: Scored };
+  const bestPerFocal: Best[] = [];
+  for (const focal of focals) {
+    let best: Best | null = null;
+    for (let p = -12; p <= 24; p += 1.5) {
+      for (let r = -3; r <= 3; r += 1.5) {
+        const s = scoreHypothesis(segments, verticalCandidate, focal, p * DEG, r * DEG, cx, cy, histogram);
+        s.score -= tiltPrior(p * DEG, r * DEG);
+        if (!best || s.score > best.s.score) best = { focal, pitch: p * DEG, roll: r * DEG, s };
+      }
+    }
+    bestPerFocal.push(best!);
+  }
+  // A weak pull toward the prior so that a flat profile (focal length unobservable) settles on it.
+  const pull = (f: number): number => 0.01 * total * Math.abs(Math.log(f / prior));
+  let top = bestPerFocal[0]!;
+  for (const b of bestPerFocal) if (b.s.score - pull(b.focal) > top.s.score - pull(top.focal)) top = b;
+  const atPrior = bestPerFocal.reduce((a, b) => (Math.abs(Math.log(b.focal / prior)) < Math.abs(Math.log(a.focal / prior)) ? b : a));
+  // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured.
+  const lower = bestPerFocal.filter((b) => b.focal < top.focal * 0.8).map((b) => b.s.score);
+  const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25).map((b) => b.s.score);
+  const peaked =
+    top.s.score > 0 &&
+    (lower.length === 0 || Math.max(...lower) < 0.96 * top.s.score) &&
+    (upper.length === 0 || Math.max(...upper) < 0.96 * top.s.score) &&
+    top.s.score > 1.02 * atPrior.s.score;
+  const focalSource: ManhattanCamera['focalSource'] = peaked ? 'vanishing_points' : 'prior';
+  let start = peaked ? top : atPrior;
+  if (!peaked) start = { ...atPrior, focal: prior };
+
+  // Finer search around the start.
+  let best = start;
+  const fSteps = peaked ? [-0.06, -0.03, 0, 0.03, 0.06] : [0];
+  for (const df of fSteps) {
+    const focal = start.focal * (1 + df);
+    for (let dp = -1; dp <= 1.001; dp += 0.25) {
+      for (let dr = -1; dr <= 1.001; dr += 0.5) {
+        const s = scoreHypothesis(segments, verticalCandidate, focal, start.pitch + dp * DEG, start.roll + dr * DEG, cx, cy, histogram);
+        s.score -= tiltPrior(start.pitch + dp * DEG, start.roll + dr * DEG);
+        if (s.score > best.s.score) best = { focal, pitch: start.pitch + dp * DEG, roll: start.roll + dr * DEG, s };
+      }
+    }
+  }
+  if (total === 0 || best.s.score < 0.02 * Math.max(width, height)) {
+    // No lines: a level camera with the horizon a little above the middle, as listing photos are shot.
+    best = { focal: prior, pitch: Math.atan((0.07 * height) / prior), roll: 0, s: { score: 0, alpha: 0, vertical: 0, horizontal: 0 } };
+  }
+  let yaw = -best.s.alpha * DEG;
+  if (yaw <= -45 * DEG) yaw += 90 * DEG;
+  const pose = cameraPose(best.pitch, best.roll, yaw);
+  const axes: Vec3[] = [
+    [1, 0, 0],
+    [0, 0, 1],
+    [0, 1, 0],
+  ];
+  const vps = axes.map((a) => vanishingPoint([dot(a, pose.right), dot(a, pose.down), dot(a, pose.forward)], best.focal, cx, cy));
+  const family = new Int8Array(segments.length).fill(-1);
+  const support: [number, number, number] = [0, 0, 0];
+  segments.forEach((s, i) => {
+    let bestK = -1;
+    let bestA = INLIER;
+    for (let k = 0; k < 3; k++) {
+      if (k === 2 && verticalCandidate[i] !== 1) continue;
+      const a = angleToVanishing(s, vps[k]!);
+      if (a < bestA) ((bestA = a), (bestK = k));
+    }
+    family[i] = bestK;
+    if (bestK >= 0) support[bestK] = support[bestK]! + s.length;
+  });
+  return { focal: best.focal, pitch: best.pitch, roll: best.roll, yaw, focalSource, pose, family, support, score: best.s.score };
+}

@@ -1,0 +1,496 @@
+import { detectObjects, type Detection } from '../detect/detect.ts';
+import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { analyseRoom, type WallAnalysis } from '../walls/analyse.ts';
+import { detectSegments, type Segment } from '../walls/lines.ts';
+import { wallProbabilities } from '../walls/wall-mask.ts';
+import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
+import { encodeLabels } from './labels.ts';
+import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
+import { estimateManhattanCamera, type ManhattanCamera } from './manhattan.ts';
+import {
+  ROOM_LABEL,
+  ROOM_LABEL_NAMES,
+  type Point2,
+  type Point3,
+  type RoomModel,
+  type RoomOpening,
+  type RoomPlane,
+  type RoomSurface,
+  type RoomVanishingPoint,
+  type RoomWall,
+} from './types.ts';
+
+export interface RoomModelOptions {
+  /** The photo's detections when the caller has them (skips the detector); they also calibrate the eye height. */
+  readonly detections?: readonly Detection[];
+  /** The eye height when it is known (metres); otherwise 1.45 m, or measured from detected objects of known size. */
+  readonly cameraHeightM?: number;
+}
+
+export const DEFAULT_CAMERA_HEIGHT_M = 1.45;
+/** A superpixel at or above this wall probability, inside a wall of the layout, is wall. */
+export const ROOM_WALL_THRESHOLD = 0.3;
+/** Long side of the grid the layout is fitted on. */
+const FIT_LONG_SIDE = 96;
+
+/** Heights (m) of detected classes that stand on the floor and vary little: they measure the eye height. */
+const KNOWN_HEIGHT_M: Readonly<Record<string, number>> = {
+  sofa: 0.85,
+  chair: 0.88,
+  table: 0.75,
+  refrigerator: 1.78,
+  toilet: 0.78,
+  oven: 0.9,
+};
+
+/**
+ * One room model per photo: the camera (focal length, rotation, horizon, eye height), the vanishing points, the
+ * box layout (floor, ceiling and the visible walls as planes and polygons), openings on the walls and per-pixel
+ * labels at the working size. JSON-serialisable; compute it once per photo and hand it to every operation.
+ */
+export async function roomModel(input: ImageInput, options: RoomModelOptions = {}): Promise<RoomModel> {
+  const started = performance.now();
+  const image = await decodeImage(input);
+  const detections = options.detections ?? (await detectObjects(image));
+  const analysis = await analyseRoom(image, detections);
+  return buildRoomModel(image, analysis, wallProbabilities(analysis), detections, options, started);
+}
+
+/** The model from an analysis already made (evaluation passes held-out wall probabilities here). */
+export async function buildRoomModel(
+  image: RgbImage,
+  analysis: WallAnalysis,
+  probabilities: Float32Array,
+  detections: readonly Detection[],
+  options: RoomModelOptions = {},
+  started = performance.now(),
+): Promise<RoomModel> {
+  const { work } = analysis;
+  const ww = work.width;
+  const wh = work.height;
+  const segments = longest(await detectSegments(work, { low: 12, high: 36, votes: 0.025, minLength: 0.03 }), 300);
+  const camera = estimateManhattanCamera(segments, ww, wh);
+
+  // Wall probability per work pixel (from its superpixel) and the detector's boxes at the work size.
+  const pw = new Float32Array(ww * wh);
+  const spx = analysis.superpixels.labels;
+  for (let i = 0; i < pw.length; i++) pw[i] = probabilities[spx[i]!]!;
+  const inBox = new Uint8Array(ww * wh);
+  const s = analysis.scale;
+  for (const d of detections) {
+    const [x1, y1, x2, y2] = d.bbox;
+    for (let y = Math.max(0, Math.floor(y1 * s)); y < Math.min(wh, Math.ceil(y2 * s)); y++) {
+      for (let x = Math.max(0, Math.floor(x1 * s)); x < Math.min(ww, Math.ceil(x2 * s)); x++) inBox[y * ww + x] = 1;
+    }
+  }
+
+  const fitScale = FIT_LONG_SIDE / Math.max(ww, wh);
+  const gw = Math.max(8, Math.round(ww * fitScale));
+  const gh = Math.max(8, Math.round(wh * fitScale));
+  const grid = rayGrid(camera.pose, camera.focal, ww, wh, gw, gh);
+  const lines = lineMaps(segments, camera.family, gw / ww, gw, gh);
+  const unary = layoutUnary(pw, inBox, lines, ww, wh, gw, gh);
+  const eye0 = DEFAULT_CAMERA_HEIGHT_M;
+  const fit = fitBoxLayout(grid, { unary, lines, lineWeight: 1.5 }, eye0);
+
+  // Faces and labels at the work size.
+  const workGrid = rayGrid(camera.pose, camera.focal, ww, wh, ww, wh);
+  const faces = renderFaces(workGrid, fit.box);
+  const labels = new Uint8Array(ww * wh);
+  for (let i = 0; i < labels.length; i++) {
+    const f = faces[i]!;
+    if (f === FACE.floor) labels[i] = inBox[i] && pw[i]! < 0.5 ? ROOM_LABEL.object : ROOM_LABEL.floor;
+    else if (f === FACE.ceiling) labels[i] = ROOM_LABEL.ceiling;
+    else labels[i] = pw[i]! >= ROOM_WALL_THRESHOLD ? ROOM_LABEL.wall : ROOM_LABEL.object;
+  }
+  const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
+
+  // Eye height: given, or measured from objects of known height standing on the floor, or the default.
+  const measured = options.cameraHeightM ?? eyeFromObjects(detections, camera, fit.box, analysis.scale, ww, wh);
+  const eye = measured ?? eye0;
+  const k = eye / eye0;
+  const box: BoxLayout = {
+    left: fit.box.left * k,
+    right: fit.box.right * k,
+    back: fit.box.back * k,
+    front: fit.box.front * k,
+    ceiling: fit.box.ceiling * k,
+    eye,
+  };
+
+  // Everything below is in the photo's pixels.
+  const W = image.width;
+  const H = image.height;
+  const focal = camera.focal / analysis.scale;
+  const cx = W / 2;
+  const cy = H / 2;
+  const project = (c: Vec3): Point2 => [cx + (focal * c[0]) / c[2], cy + (focal * c[1]) / c[2]];
+  const faceArea = new Float64Array(6);
+  for (const f of faces) faceArea[f] = faceArea[f]! + 1 / faces.length;
+  const surface = (face: number): RoomSurface => ({
+    plane: facePlane(camera.pose, box, face),
+    polygon: facePolygon(camera.pose, box, face, project, W, H),
+    area: round(faceArea[face]!, 4),
+  });
+  const wallFaces = [FACE.left, FACE.right, FACE.back, FACE.front].filter((f) => faceArea[f]! > 0.005);
+  const walls: RoomWall[] = wallFaces.map((f) => ({
+    ...surface(f),
+    axis: f === FACE.left || f === FACE.right ? 'x' : 'z',
+    run: f === FACE.left || f === FACE.right ? [round(-box.back, 3), round(box.front, 3)] : [round(-box.left, 3), round(box.right, 3)],
+  }));
+  const roomOpenings: RoomOpening[] = openings
+    .filter((o) => wallFaces.includes(o.face as (typeof wallFaces)[number]))
+    .map((o) => ({
+      kind: o.kind,
+      wall: wallFaces.indexOf(o.face as (typeof wallFaces)[number]),
+      polygon: o.corners.map((c) => project(toCamera(camera.pose, scalePoint(c, k)))).map(roundPoint),
+      rect: [round(o.rect[0] * k, 3), round(o.rect[1] * k, 3), round(o.rect[2] * k, 3), round(o.rect[3] * k, 3)],
+    }));
+  const [ha, hb, hc] = horizonLine(camera.pose, focal, cx, cy);
+  const rowAt = (x: number): number => round(-(ha * x + hc) / hb, 2);
+  const agree = faces.reduce((n, f, i) => n + ((f >= FACE.left) === pw[i]! >= 0.5 ? 1 : 0), 0) / faces.length;
+  const D = 180 / Math.PI;
+  return {
+    version: 1,
+    width: W,
+    height: H,
+    work: { width: ww, height: wh },
+    camera: {
+      focalPx: round(focal, 2),
+      focalSource: camera.focalSource,
+      principalPoint: [cx, cy],
+      pitchDeg: round(camera.pitch * D, 3),
+      rollDeg: round(camera.roll * D, 3),
+      yawDeg: round(camera.yaw * D, 3),
+      rotation: [...camera.pose.right, ...camera.pose.down, ...camera.pose.forward].map((v) => round(v, 6)),
+      horizon: { line: [round(ha, 6), round(hb, 6), round(hc, 3)], yLeft: rowAt(0), yCentre: rowAt(cx), yRight: rowAt(W) },
+      heightM: round(eye, 3),
+      heightSource: measured === null ? 'default' : 'objects',
+    },
+    vanishingPoints: vanishingPoints(camera, focal, cx, cy, analysis.scale),
+    floor: surface(FACE.floor),
+    ceiling: faceArea[FACE.ceiling]! > 0 ? surface(FACE.ceiling) : null,
+    walls,
+    openings: roomOpenings,
+    labels: { width: ww, height: wh, encoding: 'base64-u8', legend: [...ROOM_LABEL_NAMES], data: encodeLabels(labels) },
+    confidence: round(agree, 3),
+    timingMs: Math.round(performance.now() - started),
+  };
+}
+
+const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;
+const roundPoint = (p: Point2): Point2 => [round(p[0], 2), round(p[1], 2)];
+const scalePoint = (p: Vec3, k: number): Vec3 => [p[0] * k, p[1] * k, p[2] * k];
+
+function longest(segments: Segment[], n: number): Segment[] {
+  return segments.length <= n ? segments : [...segments].sort((a, b) => b.length - a.length).slice(0, n);
+}
+
+/**
+ * Log-likelihood of each face class per fit-grid pixel: floor and ceiling where the wall classifier says not wall,
+ * walls where it says wall, a wall's orientation from the segment families around it (a wall along X carries
+ * lines toward the X vanishing point); pixels inside detector boxes count for less (furniture hides the layout).
+ */
+function layoutUnary(
+  pw: Float32Array,
+  inBox: Uint8Array,
+  lines: Uint8Array[],
+  ww: number,
+  wh: number,
+  gw: number,
+  gh: number,
+): Float32Array[] {
+  const n = gw * gh;
+  const wall = new Float32Array(n);
+  const box = new Float32Array(n);
+  const count = new Float32Array(n);
+  for (let y = 0; y < wh; y++) {
+    const gy = Math.min(gh - 1, Math.floor((y * gh) / wh));
+    for (let x = 0; x < ww; x++) {
+      const g = gy * gw + Math.min(gw - 1, Math.floor((x * gw) / ww));
+      wall[g] = wall[g]! + pw[y * ww + x]!;
+      box[g] = box[g]! + inBox[y * ww + x]!;
+      count[g] = count[g]! + 1;
+    }
+  }
+  const orientation = (family: number): Float32Array => {
+    const src = lines[family]!;
+    const out = new Float32Array(n);
+    const r = 3;
+    for (let y = 0; y < gh; y++) {
+      for (let x = 0; x < gw; x++) {
+        let sum = 0;
+        for (let dy = -r; dy <= r; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= gh) continue;
+          for (let dx = -r; dx <= r; dx++) {
+            const xx = x + dx;
+            if (xx >= 0 && xx < gw) sum += src[yy * gw + xx]!;
+          }
+        }
+        out[y * gw + x] = Math.min(1, sum / 6);
+      }
+    }
+    return out;
+  };
+  const ox = orientation(0);
+  const oz = orientation(1);
+  const faces = Array.from({ length: 6 }, () => new Float32Array(n));
+  for (let i = 0; i < n; i++) {
+    const p = wall[i]! / count[i]!;
+    const weight = box[i]! / count[i]! > 0.5 ? 0.3 : 1;
+    const flat = Math.log(1 - p + 0.05) * weight;
+    const upright = Math.log(p + 0.05) * weight;
+    const turn = 0.4 * (ox[i]! - oz[i]!);
+    faces[FACE.floor]![i] = flat;
+    faces[FACE.ceiling]![i] = flat;
+    faces[FACE.left]![i] = upright - turn;
+    faces[FACE.right]![i] = upright - turn;
+    faces[FACE.back]![i] = upright + turn;
+    faces[FACE.front]![i] = upright + turn;
+  }
+  return faces;
+}
+
+/** World normal (pointing away from the camera) and distance of a face of the box. */
+function faceWorld(box: BoxLayout, face: number): { normal: Vec3; distance: number } {
+  switch (face) {
+    case FACE.floor:
+      return { normal: [0, -1, 0], distance: box.eye };
+    case FACE.ceiling:
+      return { normal: [0, 1, 0], distance: box.ceiling };
+    case FACE.left:
+      return { normal: [-1, 0, 0], distance: box.left };
+    case FACE.right:
+      return { normal: [1, 0, 0], distance: box.right };
+    case FACE.back:
+      return { normal: [0, 0, -1], distance: box.back };
+    default:
+      return { normal: [0, 0, 1], distance: box.front };
+  }
+}
+
+function facePlane(pose: CameraPose, box: BoxLayout, face: number): RoomPlane {
+  const { normal, distance } = faceWorld(box, face);
+  const n = toCamera(pose, normal);
+  return { normal: n.map((v) => round(v, 6)) as Point3, distance: round(distance, 3) };
+}
+
+/** The face's rectangle in the room frame. */
+function faceCorners(box: BoxLayout, face: number): Vec3[] {
+  const { left: L, right: R, back: B, front: F, ceiling: C, eye: E } = box;
+  switch (face) {
+    case FACE.floor:
+      return [[-L, -E, -B], [R, -E, -B], [R, -E, F], [-L, -E, F]];
+    case FACE.ceiling:
+      return [[-L, C, -B], [R, C, -B], [R, C, F], [-L, C, F]];
+    case FACE.left:
+      return [[-L, -E, -B], [-L, -E, F], [-L, C, F], [-L, C, -B]];
+    case FACE.right:
+      return [[R, -E, -B], [R, -E, F], [R, C, F], [R, C, -B]];
+    case FACE.back:
+      return [[-L, -E, -B], [R, -E, -B], [R, C, -B], [-L, C, -B]];
+    default:
+      return [[-L, -E, F], [R, -E, F], [R, C, F], [-L, C, F]];
+  }
+}
+
+/** A face's visible polygon in the photo: clipped in front of the camera, projected, clipped to the frame. */
+function facePolygon(pose: CameraPose, box: BoxLayout, face: number, project: (c: Vec3) => Point2, W: number, H: number): Point2[] {
+  const near = 0.02;
+  const cam = faceCorners(box, face).map((p) => toCamera(pose, p));
+  const clipped: Vec3[] = [];
+  for (let i = 0; i < cam.length; i++) {
+    const a = cam[i]!;
+    const b = cam[(i + 1) % cam.length]!;
+    if (a[2] >= near) clipped.push(a);
+    if (a[2] >= near !== b[2] >= near) {
+      const t = (near - a[2]) / (b[2] - a[2]);
+      clipped.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), near]);
+    }
+  }
+  let poly = clipped.map(project);
+  const clip = (inside: (p: Point2) => boolean, cut: (a: Point2, b: Point2) => Point2): void => {
+    const out: Point2[] = [];
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i]!;
+      const b = poly[(i + 1) % poly.length]!;
+      if (inside(a)) out.push(a);
+      if (inside(a) !== inside(b)) out.push(cut(a, b));
+    }
+    poly = out;
+  };
+  const atX = (x: number) => (a: Point2, b: Point2): Point2 => [x, a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0])];
+  const atY = (y: number) => (a: Point2, b: Point2): Point2 => [a[0] + ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]), y];
+  clip((p) => p[0] >= 0, atX(0));
+  clip((p) => p[0] <= W, atX(W));
+  clip((p) => p[1] >= 0, atY(0));
+  clip((p) => p[1] <= H, atY(H));
+  return poly.map(roundPoint);
+}
+
+function vanishingPoints(camera: ManhattanCamera, focal: number, cx: number, cy: number, scale: number): RoomVanishingPoint[] {
+  const axes: { axis: RoomVanishingPoint['axis']; w: Vec3; k: number }[] = [
+    { axis: 'x', w: [1, 0, 0], k: 0 },
+    { axis: 'z', w: [0, 0, 1], k: 1 },
+    { axis: 'vertical', w: [0, 1, 0], k: 2 },
+  ];
+  return axes.map(({ axis, w, k }) => {
+    const c = toCamera(camera.pose, w);
+    const [x, y, z] = vanishingPoint(c, focal, cx, cy);
+    const far = Math.abs(z) < 1e-9 || Math.hypot(x / z - cx, y / z - cy) > 100 * Math.max(cx, cy);
+    const direction: Point2 = far
+      ? [c[0] / Math.hypot(c[0], c[1]), c[1] / Math.hypot(c[0], c[1])]
+      : [(x / z - cx) / Math.hypot(x / z - cx, y / z - cy), (y / z - cy) / Math.hypot(x / z - cx, y / z - cy)];
+    return {
+      axis,
+      point: far ? null : roundPoint([x / z, y / z]),
+      direction: roundPoint(direction),
+      support: round(camera.support[k]! / scale, 1),
+    };
+  });
+}
+
+interface FoundOpening {
+  face: number;
+  kind: 'window' | 'door';
+  corners: Vec3[];
+  rect: [number, number, number, number];
+}
+
+/**
+ * Windows and doors: connected parts of "not wall" inside a wall of the layout (outside the detector's boxes)
+ * that fill most of an upright rectangle on that wall's plane of a window's or a door's size; a door reaches the
+ * floor. The rectangle's pixels become `opening`.
+ */
+function findOpenings(
+  labels: Uint8Array,
+  faces: Uint8Array,
+  inBox: Uint8Array,
+  grid: RayGrid,
+  box: BoxLayout,
+  camera: ManhattanCamera,
+  ww: number,
+  wh: number,
+): FoundOpening[] {
+  const n = ww * wh;
+  const candidate = (i: number): boolean => labels[i] === ROOM_LABEL.object && faces[i]! >= FACE.left && !inBox[i];
+  const seen = new Uint8Array(n);
+  const found: FoundOpening[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (seen[start] || !candidate(start)) continue;
+    const pixels: number[] = [];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % ww;
+      for (const j of [x > 0 ? i - 1 : -1, x < ww - 1 ? i + 1 : -1, i - ww, i + ww]) {
+        if (j >= 0 && j < n && !seen[j] && candidate(j) && faces[j] === faces[i]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    if (pixels.length < 0.004 * n) continue;
+    const face = faces[start]!;
+    const { normal, distance } = faceWorld(box, face);
+    const axis = normal[0] !== 0 ? 0 : 2;
+    const runAxis = axis === 0 ? 2 : 0;
+    const us: number[] = [];
+    const vs: number[] = [];
+    for (const i of pixels) {
+      const d = axis === 0 ? grid.dx[i]! : grid.dz[i]!;
+      const t = distance / Math.abs(d);
+      us.push((runAxis === 0 ? grid.dx[i]! : grid.dz[i]!) * t);
+      vs.push(grid.dy[i]! * t + box.eye);
+    }
+    us.sort((a, b) => a - b);
+    vs.sort((a, b) => a - b);
+    const q = (xs: number[], f: number): number => xs[Math.min(xs.length - 1, Math.floor(f * xs.length))]!;
+    const u0 = q(us, 0.03);
+    const u1 = q(us, 0.97);
+    let v0 = q(vs, 0.03);
+    const v1 = q(vs, 0.97);
+    const width = u1 - u0;
+    const height = v1 - v0;
+    if (width < 0.35 || width > 4 || height < 0.4 || height > 2.8) continue;
+    const kind = v0 < 0.2 ? 'door' : 'window';
+    if (kind === 'door') v0 = 0;
+    const at = (u: number, v: number): Vec3 => {
+      const p: [number, number, number] = [0, v - box.eye, 0];
+      p[axis] = normal[axis]! * distance;
+      p[runAxis] = u;
+      return p;
+    };
+    const corners = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)];
+    // How much of the rectangle the part fills, counted on the work grid.
+    let inside = 0;
+    const members: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (faces[i] !== face) continue;
+      const d = axis === 0 ? grid.dx[i]! : grid.dz[i]!;
+      const t = distance / Math.abs(d);
+      const u = (runAxis === 0 ? grid.dx[i]! : grid.dz[i]!) * t;
+      const v = grid.dy[i]! * t + box.eye;
+      if (u >= u0 && u <= u1 && v >= v0 && v <= v1) {
+        inside++;
+        members.push(i);
+      }
+    }
+    if (pixels.length < 0.55 * inside) continue;
+    for (const i of members) if (labels[i] !== ROOM_LABEL.floor) labels[i] = ROOM_LABEL.opening;
+    found.push({ face, kind, corners, rect: [u0, u1, v0, v1] });
+    void camera;
+  }
+  return found;
+}
+
+/**
+ * The eye height from detected pieces of known height standing on the floor: the bottom of the box meets the
+ * floor at a depth the layout gives (for the eye height assumed); the box's height there, in metres, scales the
+ * assumption. Median over the usable pieces; null when none is usable.
+ */
+function eyeFromObjects(
+  detections: readonly Detection[],
+  camera: ManhattanCamera,
+  box: BoxLayout,
+  scale: number,
+  ww: number,
+  wh: number,
+): number | null {
+  const estimates: number[] = [];
+  const cx = ww / 2;
+  const cy = wh / 2;
+  for (const d of detections) {
+    const known = KNOWN_HEIGHT_M[d.class_name];
+    if (!known || d.confidence < 0.4) continue;
+    const [x1, y1, x2, y2] = d.bbox.map((v) => v * scale) as [number, number, number, number];
+    if (y2 >= wh - 2 || y1 <= 1) continue;
+    const xm = (x1 + x2) / 2;
+    const ray = (x: number, y: number): Vec3 => {
+      const { right: r, down: dn, forward: f } = camera.pose;
+      const u = x - cx;
+      const v = y - cy;
+      return [u * r[0] + v * dn[0] + camera.focal * f[0], u * r[1] + v * dn[1] + camera.focal * f[1], u * r[2] + v * dn[2] + camera.focal * f[2]];
+    };
+    const bottom = ray(xm, y2);
+    if (bottom[1] >= -1e-6) continue;
+    const t = box.eye / -bottom[1];
+    const foot: Vec3 = [bottom[0] * t, -box.eye, bottom[2] * t];
+    // The top edge's ray, and the height at which it passes above the foot (closest approach to the vertical there).
+    const top = ray(xm, y1);
+    const horizontal = Math.hypot(foot[0], foot[2]);
+    const along = Math.hypot(top[0], top[2]);
+    if (along < 1e-9) continue;
+    const heightAtFoot = (top[1] / along) * horizontal + box.eye;
+    if (heightAtFoot <= 0.1) continue;
+    estimates.push((box.eye * known) / heightAtFoot);
+  }
+  if (estimates.length === 0) return null;
+  estimates.sort((a, b) => a - b);
+  const median = estimates[estimates.length >> 1]!;
+  return Math.min(2.2, Math.max(0.9, median));
+}

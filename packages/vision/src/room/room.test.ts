@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
+import { decodeRoomLabels, roomModel, ROOM_LABEL, upsampleRoomLabels } from './index.ts';
+
+/** Share of floor/wall/ceiling pixels (truth) given the same class (openings and objects count as wall). */
+function surfaceAccuracy(truth: Uint8Array, tw: number, th: number, labels: Uint8Array, lw: number, lh: number): number {
+  let ok = 0;
+  let n = 0;
+  for (let y = 0; y < lh; y++) {
+    for (let x = 0; x < lw; x++) {
+      const t = truth[Math.floor(((y + 0.5) * th) / lh) * tw + Math.floor(((x + 0.5) * tw) / lw)]!;
+      if (t > ROOM_LABEL.ceiling) continue;
+      const p = labels[y * lw + x]!;
+      n++;
+      if ((p > ROOM_LABEL.ceiling ? ROOM_LABEL.wall : p) === t) ok++;
+    }
+  }
+  return ok / n;
+}
+
+describe('roomModel on ray-cast rooms with known cameras', () => {
+  it.each([1, 3])('room %i: horizon within 2% of the height, surfaces right on 90% of the pixels, JSON round trip', async (seed) => {
+    const room = renderSyntheticRoom(seed);
+    const model = await roomModel(room.image, { detections: [] });
+    const { width, height } = room.image;
+    expect(model.width).toBe(width);
+    expect(model.height).toBe(height);
+    expect(Math.abs(model.camera.horizon.yCentre - room.horizonY) / height).toBeLessThan(0.02);
+    expect(model.camera.heightM).toBe(1.45);
+    // Plain data: the same object after JSON.
+    expect(JSON.parse(JSON.stringify(model))).toEqual(model);
+    const labels = decodeRoomLabels(model);
+    expect(labels.length).toBe(model.labels.width * model.labels.height);
+    expect(surfaceAccuracy(room.labels, width, height, labels, model.labels.width, model.labels.height)).toBeGreaterThan(0.9);
+    expect(model.floor.polygon.length).toBeGreaterThanOrEqual(3);
+    expect(model.walls.length).toBeGreaterThanOrEqual(1);
+    // Planes: unit normals, positive distances; the floor lies below the camera (its normal points down: +y).
+    for (const s of [model.floor, ...model.walls]) {
+      expect(Math.hypot(...s.plane.normal)).toBeCloseTo(1, 4);
+      expect(s.plane.distance).toBeGreaterThan(0);
+    }
+    expect(model.floor.plane.normal[1]).toBeGreaterThan(0.8);
+    const full = upsampleRoomLabels(model, room.image);
+    expect(full.length).toBe(width * height);
+    expect(surfaceAccuracy(room.labels, width, height, full, width, height)).toBeGreaterThan(0.9);
+  });
+});
