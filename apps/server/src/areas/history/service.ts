@@ -10,16 +10,17 @@ import type { Database } from '../../db/database.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { MediaService } from '../media/service.ts';
-import { createHistoryRepository, type HistoryPlacementRow, type HistorySessionRow } from './repository.ts';
+import { createDesignSessions, type DesignPlacementRow, type DesignSessionRow } from '../studio/design-sessions.ts';
 
 /**
  * Design history (001 sections 2 and 7): the user's design sessions, each step's result, and deleting a
  * session with its files. Paid and Pro plans only, checked here for every call. Image URLs are signed when
- * the history is read, so a page opened later never shows an expired one.
+ * the history is read, so a page opened later never shows an expired one. The sessions are the studio's: read
+ * and deleted through its public surface (`studio/design-sessions.ts`), never its tables.
  */
 export function createHistoryService(deps: { db: Database; media: MediaService }) {
   const { db, media } = deps;
-  const repository = createHistoryRepository(db);
+  const sessions = createDesignSessions({ db, media });
 
   const signed = (mediaId: string | null) => (mediaId ? media.signedUrl(mediaId) : null);
 
@@ -27,7 +28,7 @@ export function createHistoryService(deps: { db: Database; media: MediaService }
     if (!entitlementsOf(user.plan).designHistory) throw forbidden(HISTORY_MESSAGES.paidPlansOnly);
   }
 
-  function summary(row: HistorySessionRow): DesignSessionSummary {
+  function summary(row: DesignSessionRow): DesignSessionSummary {
     return {
       session_id: row.id,
       preview_image_url: signed(row.previewMediaId),
@@ -39,7 +40,7 @@ export function createHistoryService(deps: { db: Database; media: MediaService }
     };
   }
 
-  function placement(row: HistoryPlacementRow): PlacementRecord {
+  function placement(row: DesignPlacementRow): PlacementRecord {
     return {
       placement_id: row.id,
       furniture_type: row.furnitureType,
@@ -56,33 +57,22 @@ export function createHistoryService(deps: { db: Database; media: MediaService }
   return {
     async listSessions(user: UserRow): Promise<DesignHistoryResponse> {
       assertHistoryAllowed(user);
-      const rows = await repository.sessionsOf(user.id);
+      const rows = await sessions.sessionsOf(user.id);
       return { success: true, sessions: rows.map(summary) };
     },
 
     async getSession(user: UserRow, sessionId: string): Promise<DesignSessionResponse> {
       assertHistoryAllowed(user);
-      const row = await repository.findSession(user.id, sessionId);
+      const row = await sessions.find(user.id, sessionId);
       if (!row) throw notFound(HISTORY_MESSAGES.sessionNotFound);
-      const placements = await repository.placementsOf(row.id);
+      const placements = await sessions.placementsOf(row.id);
       return { success: true, session: { ...summary(row), placements: placements.map(placement) } };
     },
 
-    /**
-     * Deletes the session, its steps and every file of it that nothing else shows (a file another session or a
-     * custom furniture also uses stays). Rows go in one transaction; the bytes once it has committed.
-     */
+    /** Deletes the session, its steps and every file of it that nothing else shows (the studio decides which). */
     async deleteSession(user: UserRow, sessionId: string): Promise<{ success: true }> {
       assertHistoryAllowed(user);
-      const deleted = await db.transaction(async (tx) => {
-        const inTx = createHistoryRepository(tx);
-        const session = await inTx.lockSession(user.id, sessionId);
-        if (!session) throw notFound(HISTORY_MESSAGES.sessionNotFound);
-        const files = await inTx.mediaOf(session);
-        await inTx.deleteSession(session.id);
-        return media.forgetUnreferenced(tx, user.id, files);
-      });
-      await media.deleteFiles(deleted);
+      if (!(await sessions.deleteWithMedia(user.id, sessionId))) throw notFound(HISTORY_MESSAGES.sessionNotFound);
       return { success: true };
     },
   };

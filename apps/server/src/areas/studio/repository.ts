@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { customFurniture, designPlacements, designSessionMedia, designSessions } from '../../db/schema.ts';
 
@@ -33,8 +33,50 @@ export function createStudioRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The same, locked until the transaction ends: a step being recorded in it waits or is refused. */
+    async lockSession(userId: number, id: string): Promise<DesignSessionRow | null> {
+      const [row] = await db
+        .select()
+        .from(designSessions)
+        .where(and(eq(designSessions.id, id), eq(designSessions.userId, userId)))
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    /** The user's sessions, the most recently worked on first. */
+    async sessionsOf(userId: number): Promise<DesignSessionRow[]> {
+      return db
+        .select()
+        .from(designSessions)
+        .where(eq(designSessions.userId, userId))
+        .orderBy(desc(designSessions.updatedAt), desc(designSessions.createdAt), asc(designSessions.id));
+    },
+
     async insertSession(row: { id: string; userId: number; originalMediaId: string }): Promise<void> {
       await db.insert(designSessions).values({ ...row, previewMediaId: row.originalMediaId });
+    },
+
+    /**
+     * Every file the session shows or stored: original, preview, each step's result, each linked file (what its
+     * steps stored and what its saved editor state shows).
+     */
+    async mediaOf(session: DesignSessionRow): Promise<string[]> {
+      const results = await db
+        .select({ id: designPlacements.resultMediaId })
+        .from(designPlacements)
+        .where(eq(designPlacements.sessionId, session.id));
+      const linked = await db
+        .select({ id: designSessionMedia.mediaId })
+        .from(designSessionMedia)
+        .where(eq(designSessionMedia.sessionId, session.id));
+      const ids = [session.originalMediaId, session.previewMediaId, ...results.map((row) => row.id), ...linked.map((row) => row.id)];
+      return [...new Set(ids.filter((id): id is string => id !== null))];
+    },
+
+    /** Deletes the session; its steps, saved state and file links go with it (foreign keys cascade). */
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(designSessions).where(eq(designSessions.id, id));
     },
 
     async countSessions(userId: number): Promise<number> {
@@ -83,7 +125,10 @@ export function createStudioRepository(db: Database) {
         .where(eq(designSessions.id, row.sessionId));
     },
 
-    /** Records files a step of the session stored, so that deleting the session deletes them too. */
+    /**
+     * Records files of the session (stored by a step, or shown by its saved editor state), so that deleting the
+     * session deletes them too unless another session or anything else still uses them.
+     */
     async linkMedia(sessionId: string, mediaIds: string[]): Promise<void> {
       if (mediaIds.length === 0) return;
       await db

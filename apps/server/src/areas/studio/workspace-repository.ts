@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { designPlacements, designSessions, media, studioPreferences, studioSessionSnapshots } from '../../db/schema.ts';
+import { designSessions, media, studioPreferences, studioSessionSnapshots } from '../../db/schema.ts';
 import type { DesignSessionRow } from './repository.ts';
 
 export interface SessionWithSnapshot {
@@ -62,26 +62,6 @@ export function createWorkspaceRepository(db: Database) {
         .select({ id: designSessions.id, originalMediaId: designSessions.originalMediaId })
         .from(designSessions)
         .where(and(eq(designSessions.userId, userId), eq(designSessions.placementCount, 0), eq(designSessions.detectionCount, 0)));
-    },
-
-    async deleteSession(id: string): Promise<void> {
-      await db.delete(designSessions).where(eq(designSessions.id, id));
-    },
-
-    /** Whether any session or step still shows this media. */
-    async mediaInUse(mediaId: string): Promise<boolean> {
-      const [session] = await db
-        .select({ id: designSessions.id })
-        .from(designSessions)
-        .where(or(eq(designSessions.originalMediaId, mediaId), eq(designSessions.previewMediaId, mediaId)))
-        .limit(1);
-      if (session) return true;
-      const [step] = await db
-        .select({ id: designPlacements.id })
-        .from(designPlacements)
-        .where(eq(designPlacements.resultMediaId, mediaId))
-        .limit(1);
-      return Boolean(step);
     },
 
     async insertSession(row: { id: string; userId: number; originalMediaId: string }): Promise<void> {

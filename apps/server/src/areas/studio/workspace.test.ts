@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ROOM_LIMIT_MESSAGE, STUDIO_ROUTES, type StudioSnapshot } from '@stagecraft/contracts';
-import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import { HISTORY_ROUTES, ROOM_LIMIT_MESSAGE, STUDIO_ROUTES, type StudioSnapshot } from '@stagecraft/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { creditLedger, designSessions, media, studioDemoResults } from '../../db/schema.ts';
@@ -115,6 +117,62 @@ describeEachDatabase(
       expect(await ctx().db.select().from(media).where(eq(media.id, firstMedia))).toHaveLength(0);
       expect((await user.get(STUDIO_ROUTES.workspace)).json().session.session_id).toBe(second.session_id);
     });
+
+    it("collects the images only a session's saved state shows when it is deleted or dropped, and no other session's", async () => {
+      const c = ctx();
+      const user = await studioUser(c, { plan: 'paid', credits: 5 });
+      const mediaId = (url: string) => /^\/media\/([\w-]{22})/.exec(url)?.[1] ?? '';
+      const fileOf = (id: string) => path.join(c.config.dataDir, 'media', id.slice(0, 2), id);
+      const stored = async (ids: string[]) =>
+        (await c.db.select({ id: media.id }).from(media).where(inArray(media.id, ids))).map((row) => row.id);
+      // Images of the user that no step of a session stored: copies of the sample's detection drawing (free).
+      const looseImage = async () => {
+        const detected = await user.post(STUDIO_ROUTES.detectObjects, { image_data: sampleUrl });
+        expect(detected.statusCode, detected.body).toBe(200);
+        return { src: detected.json().annotated_image as string, width: 1200, height: 800 };
+      };
+      const onlyFirst = await looseImage();
+      const shared = await looseImage();
+
+      const first = (await user.post(STUDIO_ROUTES.sessions, { image_data: kitchenUrl })).json().session;
+      const removed = await user.post(STUDIO_ROUTES.removeObject, {
+        image_data: first.original_image_url,
+        detection: { id: 'd1', class_name: 'oven', bbox: [60, 120, 110, 170], confidence: 0.9 },
+        session_id: first.session_id,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      const firstOriginal = { src: first.original_image_url, width: 424, height: 640 };
+      const firstSaved = await send(user, 'PUT', STUDIO_ROUTES.sessionSnapshot(first.session_id), {
+        snapshot: snapshotOf([firstOriginal, { src: removed.json().result_image, width: 424, height: 640 }, onlyFirst, shared], 3),
+      });
+      expect(firstSaved.statusCode, firstSaved.body).toBe(200);
+      // A second room (no paid step yet) whose saved state shows the shared image too.
+      const second = (await user.post(STUDIO_ROUTES.sessions, { image_data: kitchenUrl })).json().session;
+      const secondOriginal = { src: second.original_image_url, width: 424, height: 640 };
+      const secondSaved = await send(user, 'PUT', STUDIO_ROUTES.sessionSnapshot(second.session_id), {
+        snapshot: snapshotOf([secondOriginal, shared], 1),
+      });
+      expect(secondSaved.statusCode, secondSaved.body).toBe(200);
+
+      const deleted = await c.app.inject({ method: 'DELETE', url: HISTORY_ROUTES.deleteSession(first.session_id), headers: user.headers });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const firstFiles = [firstOriginal.src, removed.json().result_image as string, onlyFirst.src].map(mediaId);
+      expect(await stored(firstFiles)).toEqual([]);
+      for (const id of firstFiles) expect(existsSync(fileOf(id)), id).toBe(false);
+      // The second room's state still shows its images, the shared one included.
+      expect(await stored([mediaId(shared.src)])).toEqual([mediaId(shared.src)]);
+      const reopened = (await user.get(STUDIO_ROUTES.session(second.session_id))).json().session;
+      for (const scene of reopened.snapshot.scenes) {
+        expect((await c.app.inject({ method: 'GET', url: scene.current_image.src })).statusCode).toBe(200);
+      }
+
+      // A new photo drops the second room (only an upload), and its files with it: nothing is left behind.
+      expect((await user.post(STUDIO_ROUTES.sessions, { image_data: kitchenUrl })).statusCode).toBe(201);
+      expect((await user.get(STUDIO_ROUTES.session(second.session_id))).statusCode).toBe(404);
+      const secondFiles = [secondOriginal.src, shared.src].map(mediaId);
+      expect(await stored(secondFiles)).toEqual([]);
+      for (const id of secondFiles) expect(existsSync(fileOf(id)), id).toBe(false);
+    }, 120_000);
 
     it("refuses a free user's third room with 403 and keeps the two rooms working", async () => {
       const user = await studioUser(ctx(), { credits: 10 });

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import type { MediaService } from '../media/service.ts';
 import { readStudioImage, type StudioImage } from './images.ts';
+import { createDesignSessions } from './design-sessions.ts';
 import { createStudioRepository } from './repository.ts';
 import { assertMayWorkOnRoom, roomsOf } from './rooms.ts';
 import { createWorkspaceRepository, type SessionWithSnapshot, type StudioPreferencesRow } from './workspace-repository.ts';
@@ -46,6 +47,7 @@ function mapImages(snapshot: StudioSnapshot, map: (src: string) => string): Stud
 export function createStudioWorkspace(deps: { db: Database; media: MediaService }) {
   const { db, media } = deps;
   const repository = createWorkspaceRepository(db);
+  const sessions = createDesignSessions({ db, media });
 
   function toStudioSession(row: SessionWithSnapshot): StudioSession {
     const { session } = row;
@@ -70,12 +72,9 @@ export function createStudioWorkspace(deps: { db: Database; media: MediaService 
     return parsed.success ? parsed.data : null;
   }
 
+  // A dropped room goes as a deleted one does: with every file of it nothing else uses.
   async function deleteUnworkedSessions(user: UserRow) {
-    for (const session of await repository.unworkedSessions(user.id)) {
-      await repository.deleteSession(session.id);
-      const mediaId = session.originalMediaId;
-      if (mediaId && !(await repository.mediaInUse(mediaId))) await media.deleteOwned(user.id, mediaId).catch(() => {});
-    }
+    for (const session of await repository.unworkedSessions(user.id)) await sessions.deleteWithMedia(user.id, session.id);
   }
 
   return {
@@ -135,7 +134,12 @@ export function createStudioWorkspace(deps: { db: Database; media: MediaService 
       if ([...ids].some((id) => !owned.has(id))) {
         throw badRequest('The snapshot names an image that is not yours.', { snapshot: ['Unknown image.'] });
       }
-      const savedAt = await repository.saveSnapshot(sessionId, stored as unknown as Record<string, unknown>);
+      // Each image the state shows is linked to the session, so that deleting the session collects it too (an
+      // image no step of this session stored, e.g. one reused from elsewhere, would otherwise be left behind).
+      const savedAt = await db.transaction(async (tx) => {
+        await createStudioRepository(tx).linkMedia(sessionId, [...ids]);
+        return createWorkspaceRepository(tx).saveSnapshot(sessionId, stored as unknown as Record<string, unknown>);
+      });
       return { success: true, saved_at: savedAt.toISOString() };
     },
 
