@@ -145,6 +145,20 @@ export const addManualObjectRequest = z.object({
 export const addManualObjectResponse = z.object({ success, manual_object: detection, credits_remaining: creditsRemaining });
 
 export const removeObjectRequest = z.object({ image_data: imageData, detection, ...step });
+/** The most pieces one empty-the-room call takes: far more than any room's detections, a bound on the work. */
+export const REMOVE_ALL_MAX_OBJECTS = 50;
+/**
+ * Empty the room (remove-all, 1 credit per object): every piece listed goes in one step. Ours: the spec shows
+ * the cost of remove-all but names no call for it.
+ */
+export const removeAllObjectsRequest = z.object({
+  image_data: imageData,
+  detections: z
+    .array(detection)
+    .min(1, 'Detect the furniture first: there is nothing to remove.')
+    .max(REMOVE_ALL_MAX_OBJECTS, `At most ${REMOVE_ALL_MAX_OBJECTS} objects can be removed at once.`),
+  ...step,
+});
 export const replaceObjectRequest = z.object({
   image_data: imageData,
   detection,
@@ -344,6 +358,7 @@ export const STUDIO_ROUTES = {
   detectObjects: '/api/ai-design/detect-objects/',
   addManualObject: '/api/ai-design/add-manual-object/',
   removeObject: '/api/ai-design/remove-object/',
+  removeAllObjects: '/api/ai-design/remove-all-objects/',
   replaceObject: '/api/ai-design/replace-object/',
   placeFurniture: '/api/ai-design/place-furniture/',
   placeThemedFurniture: '/api/ai-design/place-themed-furniture/',

@@ -27,7 +27,16 @@ export {
 } from './mask.ts';
 export { detectObjects, DEFAULT_TUNING, type Detection, type DetectTuning } from './detect/detect.ts';
 export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
-export { inpaint, eraseArea, removeObject, type InpaintOptions, type FillMethod } from './inpaint/index.ts';
+export {
+  inpaint,
+  eraseArea,
+  removeObject,
+  removeObjects,
+  removalMask,
+  type InpaintOptions,
+  type FillMethod,
+  type RemovalTarget,
+} from './inpaint/index.ts';
 export { createVisionPool, type VisionPool, type RunOptions, type JobPriority } from './pool/pool.ts';
 export type { TaskName, VisionTasks } from './pool/tasks.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';

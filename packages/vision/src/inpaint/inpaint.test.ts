@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createImage, type RgbImage } from '../image.ts';
 import { boxMask, createMask, encodeMask } from '../mask.ts';
-import { eraseArea, inpaint, removeObject } from './index.ts';
+import { eraseArea, inpaint, removeObject, removeObjects } from './index.ts';
 
 /** Vertical stripes, 10 px period, with a little noise so patches are not all identical. */
 function stripes(width: number, height: number): RgbImage {
@@ -83,5 +83,36 @@ describe('inpaint', () => {
     let red = 0;
     for (let i = 0; i < 160 * 120; i++) if (out.data[i * 3]! > 200 && out.data[i * 3 + 1]! < 60) red++;
     expect(red).toBe(0);
+  });
+
+  it('empties the room: several objects and their contact shadows go in one fill, with progress', async () => {
+    // Three red objects on the stripes, each with a dark shadow band (5 px) just below its box: more than the 3 px the hole grows by.
+    const boxes: [number, number, number, number][] = [
+      [20, 20, 40, 40],
+      [100, 30, 125, 55],
+      [60, 80, 85, 100],
+    ];
+    const room = createImage(160, 120, new Uint8Array(image.data));
+    for (const [x1, y1, x2, y2] of boxes) {
+      for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) room.data.set([255, 0, 0], (y * 160 + x) * 3);
+      for (let y = y2; y < y2 + 5; y++) for (let x = x1; x < x2; x++) room.data.set([10, 10, 10], (y * 160 + x) * 3);
+    }
+    const progress: number[] = [];
+    const out = await removeObjects(room, boxes, { onProgress: (fraction) => progress.push(fraction) });
+    let red = 0;
+    for (let i = 0; i < 160 * 120; i++) if (out.data[i * 3]! > 200 && out.data[i * 3 + 1]! < 60) red++;
+    expect(red).toBe(0);
+    // The shadow bands (10 before) now read as the stripes around them (about 130 on average).
+    for (const [x1, , x2, y2] of boxes) {
+      let sum = 0;
+      for (let y = y2; y < y2 + 5; y++) for (let x = x1; x < x2; x++) sum += out.data[(y * 160 + x) * 3]!;
+      expect(sum / (5 * (x2 - x1))).toBeGreaterThan(80);
+    }
+    // Far from the objects nothing changed.
+    for (let x = 0; x < 160; x++) expect(out.data[(115 * 160 + x) * 3]).toBe(room.data[(115 * 160 + x) * 3]);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(Math.max(...progress)).toBeLessThanOrEqual(1);
+    await expect(removeObjects(room, [])).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });

@@ -33,6 +33,9 @@ export const DEFAULT_EXEMPLAR: ExemplarOptions = {
   detailRadius: 3,
 };
 
+/** How far into the hole (px) the diffusion's low frequencies still correct the exemplar's shading. */
+const RIM_SHADING_REACH = 24;
+
 /** xorshift32: deterministic fills, so tests and evaluations repeat exactly. */
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -251,11 +254,15 @@ function recomputeDistances(state: LevelState, r: number, locality: number): voi
  * (floor boards, wall edges, skirting) is copied from the surroundings instead of being interpolated.
  * Fills `canvas` in place; known pixels are never written.
  */
-export function exemplarFill(canvas: Canvas, options: ExemplarOptions = DEFAULT_EXEMPLAR): void {
+export function exemplarFill(
+  canvas: Canvas,
+  options: ExemplarOptions = DEFAULT_EXEMPLAR,
+  onProgress?: (fraction: number) => void,
+): void {
   if (options.detailRadius > 0) {
     const smooth: Canvas = { ...canvas, rgb: Float32Array.from(canvas.rgb) };
     diffusionFill(smooth);
-    fillByExemplars(canvas, options);
+    fillByExemplars(canvas, options, onProgress);
     // Blur only a window around the hole: the rest of the crop is never written.
     const box = holeBox(canvas, 3 * options.detailRadius + 1);
     if (!box) return;
@@ -264,16 +271,21 @@ export function exemplarFill(canvas: Canvas, options: ExemplarOptions = DEFAULT_
       wh = y2 - y1;
     const low = blur(window(canvas.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
     const base = blur(window(smooth.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
+    // The diffusion's shading is taken near the rim only (where a seam would show); deeper in, a diffusion
+    // across a large hole mixes floor and wall into one smear, so the exemplar's own light is kept there.
+    const toKnown = chebyshev(canvas.hole, canvas.w, canvas.h, 0);
+    const reach = RIM_SHADING_REACH;
     for (let y = y1; y < y2; y++)
       for (let x = x1; x < x2; x++) {
         const p = y * canvas.w + x;
         if (!canvas.hole[p]) continue;
         const q = ((y - y1) * ww + (x - x1)) * 3;
-        for (let c = 0; c < 3; c++) canvas.rgb[p * 3 + c] = base[q + c]! + canvas.rgb[p * 3 + c]! - low[q + c]!;
+        const share = Math.max(0, 1 - (toKnown[p]! - 1) / reach);
+        for (let c = 0; c < 3; c++) canvas.rgb[p * 3 + c] = canvas.rgb[p * 3 + c]! + share * (base[q + c]! - low[q + c]!);
       }
     return;
   }
-  fillByExemplars(canvas, options);
+  fillByExemplars(canvas, options, onProgress);
 }
 
 /** The hole's bounding box grown by `pad` (clipped to the canvas); null when there is no hole. */
@@ -331,7 +343,7 @@ function boxLine(src: Float32Array, dst: Float32Array, w: number, h: number, r: 
   }
 }
 
-function fillByExemplars(canvas: Canvas, options: ExemplarOptions): void {
+function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: (fraction: number) => void): void {
   const r = options.radius;
   const random = rng(options.seed);
   const levels: Canvas[] = [canvas];
@@ -342,6 +354,10 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions): void {
     levels.push(downsample(top));
   }
   let previous: LevelState | null = null;
+  // Work per level grows with its hole's area: four times per level up, so progress is weighted that way.
+  const weights = levels.map((_, l) => Math.pow(4, -l));
+  const total = weights.reduce((a, b) => a + b, 0);
+  let done = 0;
   for (let l = levels.length - 1; l >= 0; l--) {
     const c = levels[l]!;
     // Full-size patches are the bulk of the cost; structure is already settled by then, so they can be smaller.
@@ -367,12 +383,42 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions): void {
       if (it < iterations - 1) recomputeDistances(state, rl, options.locality);
     }
     previous = state;
+    done += weights[l]!;
+    onProgress?.(Math.min(0.99, done / total));
   }
 }
 
+/**
+ * The side of the largest separate piece of the hole: the pyramid needs to go down only until each piece is
+ * small, not until the box around several far-apart pieces (empty-the-room) is.
+ */
 function holeExtent(c: Canvas): number {
-  const box = maskBBox({ data: c.hole, width: c.w, height: c.h });
-  return box ? Math.max(box[2] - box[0], box[3] - box[1]) : 0;
+  const { w, h, hole } = c;
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  let largest = 0;
+  for (let start = 0; start < hole.length; start++) {
+    if (!hole[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let [x1, y1, x2, y2] = [w, h, 0, 0];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % w,
+        y = (p - x) / w;
+      if (x < x1) x1 = x;
+      if (x + 1 > x2) x2 = x + 1;
+      if (y < y1) y1 = y;
+      if (y + 1 > y2) y2 = y + 1;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q < 0 || !hole[q] || seen[q]) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    largest = Math.max(largest, x2 - x1, y2 - y1);
+  }
+  return largest;
 }
 
 function upsampleField(coarse: LevelState, fine: LevelState): void {

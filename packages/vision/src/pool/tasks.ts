@@ -5,7 +5,7 @@ import { markObject, objectMask } from '../cutout/mark-object.ts';
 import { detectObjects } from '../detect/detect.ts';
 import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
 import type { RgbImage } from '../image.ts';
-import { eraseArea, inpaint, removeObject } from '../inpaint/index.ts';
+import { eraseArea, inpaint, removeObject, removeObjects } from '../inpaint/index.ts';
 import { type Box, decodeMask, maskBBox } from '../mask.ts';
 import { annotateDetections } from '../compose/annotate.ts';
 import { exportJpeg } from '../compose/watermark.ts';
@@ -41,6 +41,8 @@ export const tasks = {
   inpaint: (image: Image, mask: Uint8Array) => inpaint(image, mask),
   eraseArea: (image: Image, mask: Uint8Array) => eraseArea(image, mask),
   removeObject: (image: Image, target: Box | Uint8Array) => removeObject(image, target),
+  /** Empty the room: every target in one fill of the union of their holes, with progress per pyramid level. */
+  removeObjects: (image: Image, targets: (Box | Uint8Array)[]) => removeObjects(image, targets, { onProgress: reportProgress }),
   cutout: (image: Image) => cutout(image),
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
   /** Sprites travel as sources (a library entry or a cut-out's PNG) and are decoded here, off the server. */

@@ -33,6 +33,7 @@ function countingEngine(): CountingEngine {
     changeWallMaterial: unused,
     exportJpeg: unused,
     brandImage: unused,
+    removeObjects: unused,
     async removeObject() {
       engine.runs += 1;
       if (engine.failNext) {

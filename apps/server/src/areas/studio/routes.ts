@@ -16,6 +16,7 @@ import {
   placeThemedFurnitureRequest,
   progressResponse,
   removeObjectRequest,
+  removeAllObjectsRequest,
   replaceObjectRequest,
   resultImageResponse,
   STUDIO_MESSAGES,
@@ -147,6 +148,20 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
       },
     },
     (request) => studio.removeObject(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.removeAllObjects,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Empty the room: remove every listed object in one step (1 credit per object); progress through progress_id',
+        body: removeAllObjectsRequest,
+        response: { 200: resultImageResponse },
+      },
+    },
+    (request) => studio.removeAllObjects(currentUser(request), request.body),
   );
 
   routes.post(

@@ -188,6 +188,32 @@ export function createStudioService(deps: StudioServiceDependencies) {
       });
     },
 
+    /**
+     * Empty the room (remove-all): every listed piece removed in one step, 1 credit per object (DECISIONS.md),
+     * held before the engine runs and charged only when the image is stored. The same piece listed twice (by
+     * id) is removed and charged once; a box outside the image is refused before anything is held.
+     */
+    async removeAllObjects(
+      user: UserRow,
+      body: { image_data: string; detections: Detection[]; session_id?: string; progress_id?: string },
+    ): Promise<ResultImageResponse> {
+      const pieces = [...new Map(body.detections.map((item) => [String(item.id), item])).values()];
+      return imageStep(user, {
+        action: 'removal',
+        quantity: pieces.length,
+        insufficient: INSUFFICIENT_CREDITS_MESSAGES.removeObject,
+        prefix: FAILURE_PREFIXES.removeObject,
+        imageData: body.image_data,
+        sessionId: body.session_id,
+        progressId: body.progress_id,
+        async produce(image, job) {
+          const boxes = pieces.map((item) => detectionBoxIn(item.bbox, image));
+          return engine.removeObjects(image.bytes, boxes, job);
+        },
+        placement: () => ({ furnitureType: 'remove_all', isFurniture: false }),
+      });
+    },
+
     async eraseFromDrawnArea(
       user: UserRow,
       body: { image_data: string; mask_image: string; session_id?: string; progress_id?: string },

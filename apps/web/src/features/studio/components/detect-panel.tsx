@@ -20,6 +20,7 @@ import toast from 'react-hot-toast';
 import { useFurnitureTypes } from '../api/get-furniture-types.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { selectDetection, setManualObjectType } from '../state/actions.ts';
+import { EmptyRoomDialog } from './empty-room-dialog.tsx';
 import { ReplaceDialog } from './replace-dialog.tsx';
 
 function costLabel(cost: number | undefined): string {
@@ -30,6 +31,7 @@ export function DetectPanel() {
   const { state, run, operations, busy, credits, costs } = useStudio();
   const furnitureTypes = useFurnitureTypes();
   const [replacing, setReplacing] = useState<Detection | null>(null);
+  const [emptying, setEmptying] = useState(false);
   const detections = state.scene.detections;
   const noImage = state.scene.currentImage === null;
   // 001 section 2: detection buttons are disabled under 1 credit.
@@ -47,6 +49,7 @@ export function DetectPanel() {
         .sort((a, b) => a.label.localeCompare(b.label)),
     [furnitureTypes.data],
   );
+  const removeAllCost = detections.length * (costs?.removal ?? 1);
   const chosenType = objectTypes.find((option) => option.key === state.manualObjectType) ?? null;
 
   return (
@@ -101,9 +104,9 @@ export function DetectPanel() {
               color="error"
               startIcon={<DeleteOutlineRoundedIcon />}
               disabled={busy}
-              onClick={() => void operations.removeAll()}
+              onClick={() => setEmptying(true)}
             >
-              Remove All ({detections.length * (costs?.removal ?? 1)} credits)
+              Remove All ({removeAllCost} credit{removeAllCost === 1 ? '' : 's'})
             </Button>
           )}
         </Stack>
@@ -172,6 +175,15 @@ export function DetectPanel() {
           </List>
         )}
       </Box>
+      <EmptyRoomDialog
+        open={emptying}
+        objects={detections.length}
+        cost={removeAllCost}
+        onClose={(confirmed) => {
+          setEmptying(false);
+          if (confirmed) void operations.removeAll();
+        }}
+      />
       <ReplaceDialog
         objectName={replacing?.class_name ?? null}
         onClose={(answer) => {

@@ -29,6 +29,7 @@ import { followProgress } from '../api/get-progress.ts';
 import { placeCustomFurniture } from '../api/place-custom-furniture.ts';
 import { placeFurniture } from '../api/place-furniture.ts';
 import { placeThemedFurniture } from '../api/place-themed-furniture.ts';
+import { removeAllObjects } from '../api/remove-all-objects.ts';
 import { removeObject } from '../api/remove-object.ts';
 import { replaceObject } from '../api/replace-object.ts';
 import type { ResultImageAnswer } from '../api/result-image.ts';
@@ -296,29 +297,28 @@ export function useStudioOperations({
     [canAfford, costs, currentImage, onTutorialAction, perform, removeOne],
   );
 
-  /** 001 section 9: remove all costs one credit per object; each removal is its own step (undo one by one). */
+  /**
+   * Empty the room (001 section 9's remove all, 1 credit per object): every detected piece goes in one server
+   * call and one fill, so the result is one step (one undo brings them all back). The bar follows the fill.
+   */
   const removeAll = useCallback(async () => {
     const image = currentImage();
     const targets = stateRef.current.scene.detections;
     if (!image || targets.length === 0) return;
     if (!canAfford((costs?.removal ?? 1) * targets.length, INSUFFICIENT_CREDITS_MESSAGES.removeObject)) return;
-    await perform('removeObject', `Removing ${targets.length} objects…`, async (report) => {
-      // Reads the editor each round: every removal works on the previous one's result, and a run repeated
-      // after a token renewal skips what is already gone.
-      for (const [index, target] of targets.entries()) {
-        const detection = stateRef.current.scene.detections.find((item) => item.id === target.id);
-        const working = stateRef.current.scene.currentImage;
-        if (!detection || !working) continue;
-        setBusyMessage(`Removing ${detection.class_name} (${index + 1} of ${targets.length})…`);
-        await removeOne(detection, working);
-        report((index + 1) / targets.length);
-      }
-      toast.success(`Removed ${targets.length} objects`, SUCCESS_TOAST);
+    const count = `${targets.length} object${targets.length === 1 ? '' : 's'}`;
+    await perform('removeObject', `Emptying the room: removing ${count}…`, async (report) => {
+      await applyEdit(
+        image,
+        report,
+        (imageData, progressId) =>
+          removeAllObjects({ image_data: imageData, detections: targets, session_id: sessionId(), progress_id: progressId }),
+        { removeDetectionIds: targets.map((item) => item.id) },
+      );
+      toast.success(`Removed ${count}`, SUCCESS_TOAST);
       onTutorialAction('remove');
     });
-  }, [canAfford, costs, currentImage, onTutorialAction, perform, removeOne, stateRef]);
-
-  const setBusyMessage = (message: string) => setBusy((current) => (current ? { ...current, message } : current));
+  }, [applyEdit, canAfford, costs, currentImage, onTutorialAction, perform, stateRef]);
 
   const replace = useCallback(
     async (id: Detection['id'], newName: string) => {

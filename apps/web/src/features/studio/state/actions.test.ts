@@ -8,6 +8,7 @@ import {
   loadImage,
   redo,
   resetToOriginal,
+  selectDetection,
   selectPlacement,
   setAutoDetections,
   setMode,
@@ -58,6 +59,18 @@ describe('editor history', () => {
     expect(state.scene.currentImage).toBe(staged);
     expect(state.scene.detections.map((d) => d.id)).toEqual(['d2']);
     expect(canRedo(state)).toBe(false);
+  });
+
+  it('empties the room as one step: every piece gone at once, and one undo brings them all back', () => {
+    let state = loaded();
+    state = applyAction(state, setAutoDetections, { detections: [sofa, chair, lamp] });
+    state = applyAction(state, selectDetection, 'd2');
+    state = applyAction(state, applyResult, { image: staged, removeDetectionIds: ['d1', 'd2', 'm1'] });
+    expect(state.scene.detections).toEqual([]);
+    expect(state.selectedDetectionId).toBeNull();
+    state = applyAction(state, undo, undefined);
+    expect(state.scene.currentImage).toBe(room);
+    expect(state.scene.detections.map((d) => d.id)).toEqual(['d1', 'd2', 'm1']);
   });
 
   it('starts the history at the first image: there is no empty canvas to undo to', () => {

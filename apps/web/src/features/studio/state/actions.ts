@@ -137,22 +137,25 @@ export interface ApplyResultPayload {
   /** The design session the server recorded the step in: later steps of this room join it. */
   sessionId?: string;
   removeDetectionId?: Detection['id'];
+  /** Several pieces gone in one step (empty the room). */
+  removeDetectionIds?: readonly Detection['id'][];
   replaceDetection?: { id: Detection['id']; className: string };
 }
 
 export const applyResult = defineAction<ApplyResultPayload>({
   name: 'applyResult',
   recordsHistory: true,
-  perform: (state, { image, sessionId, removeDetectionId, replaceDetection }) => {
+  perform: (state, { image, sessionId, removeDetectionId, removeDetectionIds, replaceDetection }) => {
     const previous = state.scene.currentImage;
     let detections = previous ? scaleDetections(state.scene.detections, previous, image) : state.scene.detections;
-    if (removeDetectionId !== undefined) detections = detections.filter((item) => item.id !== removeDetectionId);
+    const removed = new Set([...(removeDetectionIds ?? []), ...(removeDetectionId === undefined ? [] : [removeDetectionId])]);
+    if (removed.size > 0) detections = detections.filter((item) => !removed.has(item.id));
     if (replaceDetection) {
       detections = detections.map((item) =>
         item.id === replaceDetection.id ? { ...item, class_name: replaceDetection.className, is_replaced: true } : item,
       );
     }
-    const selectionGone = removeDetectionId !== undefined && removeDetectionId === state.selectedDetectionId;
+    const selectionGone = state.selectedDetectionId !== null && removed.has(state.selectedDetectionId);
     return {
       ...withScene(state, { currentImage: image, detections, sessionId: sessionId ?? state.scene.sessionId }),
       selectedDetectionId: selectionGone ? null : state.selectedDetectionId,
