@@ -53,6 +53,9 @@ export const adminPayment = z.object({
   status: paymentStatus,
   provider: z.enum(['stripe', 'test']),
   provider_session_id: z.string(),
+  /** Refunded so far, in the payment's currency (0 when none). */
+  refunded_amount: z.number(),
+  refunded_at: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -60,7 +60,8 @@ export type PaymentSuccessfulResponse = z.infer<typeof paymentSuccessfulResponse
 
 export const billingPortalResponse = z.object({ url: z.string() });
 
-export const paymentStatus = z.enum(['pending', 'paid', 'declined', 'canceled']);
+/** 'refunded': the whole amount went back (a partial refund stays 'paid' with its refunded amount). */
+export const paymentStatus = z.enum(['pending', 'paid', 'declined', 'canceled', 'refunded']);
 export const testCheckoutSession = z.object({
   session_id: z.string(),
   item: catalogueItem,

@@ -183,7 +183,8 @@ export const payments = pgTable(
     itemKey: text('item_key').notNull(),
     amount: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'declined', 'canceled'] })
+    // 'refunded' once the whole amount went back; a partial refund stays 'paid' with refunded_cents > 0.
+    status: text('status', { enum: ['pending', 'paid', 'declined', 'canceled', 'refunded'] })
       .notNull()
       .default('pending'),
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
@@ -191,6 +192,11 @@ export const payments = pgTable(
     providerSessionId: text('provider_session_id').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    // The Stripe PaymentIntent of a one-off payment, kept from checkout.session.completed: a refund event
+    // names the charge's PaymentIntent, not the Checkout Session.
+    providerPaymentIntentId: text('provider_payment_intent_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     referralId: text('referral_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -199,6 +205,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_key').on(table.provider, table.providerSessionId),
     index('payments_user_idx').on(table.userId),
     index('payments_subscription_idx').on(table.providerSubscriptionId),
+    index('payments_payment_intent_idx').on(table.providerPaymentIntentId),
   ],
 );
 

@@ -23,6 +23,8 @@ const paymentColumns = {
   status: payments.status,
   provider: payments.provider,
   providerSessionId: payments.providerSessionId,
+  refundedCents: payments.refundedCents,
+  refundedAt: payments.refundedAt,
   createdAt: payments.createdAt,
   completedAt: payments.completedAt,
 };
@@ -83,7 +85,12 @@ export function createAdminRepository(db: Database) {
         .where(
           and(
             filter.userId === undefined ? undefined : eq(payments.userId, filter.userId),
-            filter.status === undefined ? undefined : eq(payments.status, filter.status),
+            // 'refunded' lists every payment with a refund, partial ones (still 'paid') included.
+            filter.status === undefined
+              ? undefined
+              : filter.status === 'refunded'
+                ? sql`${payments.refundedCents} > 0`
+                : eq(payments.status, filter.status),
           ),
         )
         .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -116,7 +123,7 @@ export function createAdminRepository(db: Database) {
         .limit(ADMIN_LIST_LIMIT);
     },
 
-    async insertAudit(row: { actorId: number; targetUserId: number | null; action: string; details: Record<string, unknown> }) {
+    async insertAudit(row: { actorId: number | null; targetUserId: number | null; action: string; details: Record<string, unknown> }) {
       const [inserted] = await db.insert(adminAuditLog).values(row).returning({ id: adminAuditLog.id });
       if (!inserted) throw new Error('insert returned no row');
       return inserted.id;

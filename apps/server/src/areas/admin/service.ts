@@ -46,6 +46,8 @@ const toAdminPayment = (row: PaymentRow): AdminPayment => ({
   status: row.status,
   provider: row.provider,
   provider_session_id: row.providerSessionId,
+  refunded_amount: row.refundedCents / 100,
+  refunded_at: row.refundedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
   completed_at: row.completedAt?.toISOString() ?? null,
 });

@@ -21,6 +21,14 @@ export function createBillingRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
+    async findPaymentByIntent(paymentIntentId: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, 'stripe'), eq(payments.providerPaymentIntentId, paymentIntentId)))
+        .limit(1);
+      return row ?? null;
+    },
     async paymentsOf(userId: number): Promise<PaymentRow[]> {
       return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
     },
@@ -43,7 +51,7 @@ export async function claimPendingPayment(
   tx: Database,
   paymentId: number,
   status: 'paid' | 'declined' | 'canceled',
-  extra: Partial<Pick<PaymentRow, 'providerSubscriptionId' | 'providerCustomerId'>> = {},
+  extra: Partial<Pick<PaymentRow, 'providerSubscriptionId' | 'providerCustomerId' | 'providerPaymentIntentId'>> = {},
 ): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)

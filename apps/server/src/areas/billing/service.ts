@@ -11,6 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow, UsersRepository } from '../auth/users-repository.ts';
 import type { Catalogue } from './catalogue.ts';
+import { applyRefund } from './refunds.ts';
 import { activateProPlan, endProPlan, grantCreditPack, grantProPeriodCredits } from './grants.ts';
 import {
   type BillingRepository,
@@ -121,6 +122,7 @@ export function createBillingService(deps: BillingServiceDependencies) {
         const claimed = await claimPendingPayment(tx, payment.id, 'paid', {
           providerSubscriptionId: idOf(session.subscription),
           providerCustomerId: idOf(session.customer),
+          providerPaymentIntentId: idOf(session.payment_intent),
         });
         if (!claimed) return;
         const item = catalogue.byKey(claimed.itemKey);
@@ -150,6 +152,20 @@ export function createBillingService(deps: BillingServiceDependencies) {
         if (!isSubscriptionInvoice) return;
         await activateProPlan(tx, user.id);
         await grantProPeriodCredits(tx, user.id, `stripe:${invoice.id}`);
+        return;
+      }
+      case 'charge.refunded': {
+        // Stripe reports every refund (full or partial, from the Dashboard or the API) on its charge, with the
+        // running total in amount_refunded; the charge names its PaymentIntent, kept at checkout completion.
+        const charge = event.data.object;
+        const intentId = idOf(charge.payment_intent);
+        const payment = intentId ? await repository.findPaymentByIntent(intentId) : null;
+        if (!payment) {
+          log.warn({ charge: charge.id, payment_intent: intentId }, 'Stripe refund of a charge that is not a checkout payment of ours');
+          return;
+        }
+        const outcome = await applyRefund(tx, payment, charge.amount_refunded, `stripe:${charge.id}`);
+        log.info({ payment: payment.id, charge: charge.id, ...outcome }, 'Stripe refund applied');
         return;
       }
       case 'customer.subscription.deleted': {

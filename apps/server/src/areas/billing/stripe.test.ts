@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, expect, it } from 'vitest';
 import { bearer, verifiedUser } from '../../../test/accounts.ts';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/test-app.ts';
-import { payments, users } from '../../db/schema.ts';
+import { creditLedger, payments, users } from '../../db/schema.ts';
 
 const fakeStripe = await startFakeStripe();
 afterAll(() => fakeStripe.close());
@@ -139,6 +139,92 @@ describeEachDatabase(
 
       await deliver(ctx(), signedEvent('customer.subscription.deleted', { id: 'sub_123', object: 'subscription', customer }));
       expect(await userRow(user.tokens.user.pk)).toMatchObject({ plan: 'free', credits: 93 });
+    });
+
+    it('applies a refund from charge.refunded once: the payment is refunded, the unspent pack credits leave through the ledger', async () => {
+      const user = await verifiedUser(ctx());
+      const { pk } = user.tokens.user;
+      const { sessionId } = await checkout(user, 'price_weekly_live');
+      const intent = `pi_${sessionId.slice(-12)}`;
+      await deliver(
+        ctx(),
+        signedEvent('checkout.session.completed', {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          payment_intent: intent,
+        }),
+      );
+      expect(await userRow(pk)).toMatchObject({ credits: 18, plan: 'paid' });
+      const charge = (amountRefunded: number) =>
+        signedEvent('charge.refunded', {
+          id: 'ch_weekly',
+          object: 'charge',
+          amount: 3900,
+          amount_refunded: amountRefunded,
+          refunded: amountRefunded === 3900,
+          payment_intent: intent,
+        });
+      // A charge we never sold through checkout changes nothing.
+      const foreign = signedEvent('charge.refunded', { id: 'ch_x', object: 'charge', amount: 100, amount_refunded: 100, payment_intent: 'pi_unknown' });
+      expect((await deliver(ctx(), foreign)).statusCode).toBe(200);
+
+      // Half refunded first: 15 credits * 1950/3900 = 7 back (rounded down), the payment stays paid.
+      expect((await deliver(ctx(), charge(1950))).statusCode).toBe(200);
+      let [stored] = await ctx().db.select().from(payments).where(eq(payments.userId, pk));
+      expect(stored).toMatchObject({ status: 'paid', refundedCents: 1950, providerPaymentIntentId: intent });
+      expect((await userRow(pk))?.credits).toBe(11);
+
+      // Then in full, delivered twice, and the older partial event again: applied once.
+      const rest = charge(3900);
+      await deliver(ctx(), rest);
+      await deliver(ctx(), rest);
+      await deliver(ctx(), charge(1950));
+      [stored] = await ctx().db.select().from(payments).where(eq(payments.userId, pk));
+      expect(stored).toMatchObject({ status: 'refunded', refundedCents: 3900 });
+      expect(stored?.refundedAt).toBeInstanceOf(Date);
+      // 3 signup credits stay; the pack's 15 are gone; with no paid pack left the account is Starter again.
+      expect(await userRow(pk)).toMatchObject({ credits: 3, plan: 'free' });
+      const ledger = await ctx().db.select().from(creditLedger).where(eq(creditLedger.userId, pk)).orderBy(creditLedger.id);
+      expect(ledger.filter((entry) => entry.reason === 'payment_refund').map((entry) => [entry.delta, entry.reference])).toEqual([
+        [-7, 'stripe:ch_weekly'],
+        [-8, 'stripe:ch_weekly'],
+      ]);
+    });
+
+    it('takes back only what is left when the refunded pack was partly spent, and lists the refund in the console', async () => {
+      const user = await verifiedUser(ctx());
+      const { pk } = user.tokens.user;
+      const { sessionId } = await checkout(user, 'price_weekly_live');
+      await deliver(
+        ctx(),
+        signedEvent('checkout.session.completed', {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          payment_intent: 'pi_spent',
+        }),
+      );
+      await ctx().db.update(users).set({ credits: 5 }).where(eq(users.id, pk));
+      await deliver(
+        ctx(),
+        signedEvent('charge.refunded', { id: 'ch_spent', object: 'charge', amount: 3900, amount_refunded: 3900, payment_intent: 'pi_spent' }),
+      );
+      expect((await userRow(pk))?.credits).toBe(0);
+      const [entry] = await ctx().db.select().from(creditLedger).where(eq(creditLedger.reason, 'payment_refund')).orderBy(desc(creditLedger.id)).limit(1);
+      expect(entry).toMatchObject({ userId: pk, delta: -5, balanceAfter: 0 });
+
+      const staff = await verifiedUser(ctx());
+      await ctx().db.update(users).set({ isStaff: true }).where(eq(users.id, staff.tokens.user.pk));
+      const listed = await ctx().app.inject({ method: 'GET', url: '/api/admin/payments/?status=refunded', headers: bearer(staff.tokens.access) });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const row = listed.json().payments.find((payment: { user_id: number }) => payment.user_id === pk);
+      expect(row).toMatchObject({ status: 'refunded', amount: 39, refunded_amount: 39 });
+      expect(row.refunded_at).toEqual(expect.any(String));
+      const paidOnly = await ctx().app.inject({ method: 'GET', url: '/api/admin/payments/?status=paid', headers: bearer(staff.tokens.access) });
+      expect(paidOnly.json().payments.some((payment: { user_id: number }) => payment.user_id === pk)).toBe(false);
     });
 
     it('opens the Stripe Billing Portal for the customer, and only for the caller', async () => {

@@ -15,6 +15,7 @@ const FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'declined', label: 'Declined' },
   { value: 'canceled', label: 'Canceled' },
+  { value: 'refunded', label: 'Refunded (in full or in part)' },
 ];
 
 export const money = (amount: number, currency: string) =>
@@ -27,11 +28,23 @@ export function paymentRows(payments: AdminPayment[], { withUser }: { withUser: 
     payment.item_key,
     money(payment.amount, payment.currency),
     payment.status,
+    payment.refunded_amount > 0 ? `${money(payment.refunded_amount, payment.currency)} on ${new Date(payment.refunded_at ?? payment.created_at).toLocaleDateString()}` : '',
     payment.provider,
   ]);
 }
 
-/** Every payment, filterable by status. Refunds are not recorded by the product yet (see the README). */
+/** The payment tables' columns, with or without the user's e-mail. */
+export const paymentColumns = ({ withUser }: { withUser: boolean }) => [
+  'When',
+  ...(withUser ? ['User'] : []),
+  'Item',
+  'Amount',
+  'Status',
+  'Refunded',
+  'Provider',
+];
+
+/** Every payment, filterable by status; 'Refunded' lists partial refunds too (Stripe's charge.refunded events). */
 export function PaymentsList() {
   const [status, setStatus] = useState<PaymentFilter>('all');
   const query = usePayments(status);
@@ -51,7 +64,7 @@ export function PaymentsList() {
       ) : (
         <CountTable
           title="Payments"
-          columns={['When', 'User', 'Item', 'Amount', 'Status', 'Provider']}
+          columns={paymentColumns({ withUser: true })}
           empty="No payments."
           rows={paymentRows(query.data.payments, { withUser: true })}
         />

@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { apiErrorMessage } from '../../../lib/api-client.ts';
 import { useUserDetail } from '../api/get-user-detail.ts';
 import { auditRows } from './audit-log-list.tsx';
-import { paymentRows } from './payments-list.tsx';
+import { paymentColumns, paymentRows } from './payments-list.tsx';
 import { UserActions } from './user-actions.tsx';
 
 const PLAN_NAMES = { free: 'Starter', paid: 'Pay As You Go', pro: 'Pro' } as const;
@@ -50,7 +50,7 @@ export function UserDetail({ userId, viewerIsAdmin }: { userId: number; viewerIs
           entry.balance_after,
         ])}
       />
-      <CountTable title="Payments" columns={['When', 'Item', 'Amount', 'Status', 'Provider']} empty="No payments." rows={paymentRows(payments, { withUser: false })} />
+      <CountTable title="Payments" columns={paymentColumns({ withUser: false })} empty="No payments." rows={paymentRows(payments, { withUser: false })} />
       <CountTable
         title="Recent events"
         columns={['When', 'Event', 'Source']}

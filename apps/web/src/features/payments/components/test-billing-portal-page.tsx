@@ -27,8 +27,15 @@ const STATUS_COLOURS: Record<PaymentRecord['status'], 'success' | 'error' | 'def
   declined: 'error',
   canceled: 'default',
   pending: 'warning',
+  refunded: 'default',
 };
-const STATUS_NAMES: Record<PaymentRecord['status'], string> = { paid: 'Paid', declined: 'Declined', canceled: 'Canceled', pending: 'Pending' };
+const STATUS_NAMES: Record<PaymentRecord['status'], string> = {
+  paid: 'Paid',
+  declined: 'Declined',
+  canceled: 'Canceled',
+  pending: 'Pending',
+  refunded: 'Refunded',
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
