@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
-import { creditLedger, users } from '../db/schema.ts';
+import { adminAuditLog, creditLedger, users } from '../db/schema.ts';
 import { ensurePgliteTemplate } from '../../test/test-database.ts';
 
 const run = promisify(execFile);
@@ -77,6 +77,31 @@ describe('management CLI', () => {
     expect(ledger.map((row) => [row.delta, row.balanceAfter])).toEqual([
       [4, 4],
       [6, 10],
+    ]);
+    await database.close();
+  }, 60_000);
+
+  it('makes and unmakes staff and admins by e-mail, each change in the audit log', async () => {
+    const dataDir = await newDataDir();
+    // Checked before the database opens: a typo fails at once.
+    expect((await manage(dataDir, 'unset-staff', '--email', 'ops@example.com', '--superuser')).stderr).toContain(
+      'unset-staff takes no --superuser',
+    );
+    const created = await manage(dataDir, 'create-user', '--email', 'boss@example.com', '--username', 'boss', '--password', 'correct horse');
+    expect(created.code, created.stderr).toBe(0);
+    const admin = await manage(dataDir, 'set-staff', '--email', 'boss@example.com', '--superuser');
+    expect(admin.code, admin.stderr).toBe(0);
+    expect(admin.stdout).toContain('boss@example.com is now staff and an admin');
+    const unset = await manage(dataDir, 'unset-staff', '--email', 'boss@example.com');
+    expect(unset.stdout).toContain('boss@example.com is now not staff');
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const [row] = await database.db.select().from(users).where(eq(users.username, 'boss'));
+    expect(row).toMatchObject({ isStaff: false, isSuperuser: false });
+    const audit = await database.db.select().from(adminAuditLog).orderBy(adminAuditLog.id);
+    expect(audit.map((entry) => [entry.actorId, entry.targetUserId, entry.action, entry.details])).toEqual([
+      [null, row?.id, 'staff_granted', { via: 'manage CLI', superuser: true }],
+      [null, row?.id, 'staff_revoked', { via: 'manage CLI', superuser: false }],
     ]);
     await database.close();
   }, 60_000);

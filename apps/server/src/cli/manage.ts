@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { PLAN_KEYS, type PlanKey } from '@stagecraft/contracts';
+import { AUDIT_ACTIONS, PLAN_KEYS, type PlanKey } from '@stagecraft/contracts';
+import { createAdminRepository } from '../areas/admin/repository.ts';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword } from '../areas/auth/passwords.ts';
 import { createUsersRepository } from '../areas/auth/users-repository.ts';
@@ -7,6 +9,7 @@ import { applyCreditChange } from '../areas/billing/credit-ledger.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.ts';
 import { databaseTarget, openDatabase, type Database } from '../db/database.ts';
+import { users as usersTable } from '../db/schema.ts';
 
 /**
  * `npm run manage -- <command>`: account administration against the same database the server uses
@@ -18,6 +21,8 @@ Commands:
   create-user   --email E --username U --password P [--verified] [--staff] [--superuser] [--credits N] [--plan free|paid|pro]
   set-plan      --email E --plan free|paid|pro
   grant-credits --email E --amount N
+  set-staff     --email E [--superuser]   make staff (with --superuser: an admin, who can make staff in the console)
+  unset-staff   --email E                 no longer staff nor admin; tokens already issued lose access at once
 `;
 
 class UsageError extends Error {}
@@ -73,6 +78,9 @@ function parseOptions(args: string[]) {
 }
 
 type Operation = (db: Database) => Promise<string>;
+
+const describeRole = (role: { isStaff: boolean; isSuperuser: boolean }) =>
+  role.isSuperuser ? 'staff and an admin' : role.isStaff ? 'staff' : 'not staff';
 
 /** Checks the command and its options before the database is opened, so a typo fails at once. */
 function prepare(command: string, args: string[]): Operation {
@@ -130,6 +138,31 @@ function prepare(command: string, args: string[]): Operation {
           reference: 'cli:grant-credits',
         });
         return `${amount > 0 ? 'Granted' : 'Took'} ${Math.abs(amount)} credits ${amount > 0 ? 'to' : 'from'} ${user.email}; balance ${balance}`;
+      };
+    }
+    case 'set-staff':
+    case 'unset-staff': {
+      const email = parseEmail(required(values, 'email'));
+      const makeStaff = command === 'set-staff';
+      if (!makeStaff && values.superuser !== undefined) throw new UsageError('unset-staff takes no --superuser');
+      const superuser = makeStaff && values.superuser === true;
+      return async (db) => {
+        const user = await findUser(db, email);
+        // unset-staff takes admin rights too: an admin is always staff (the console's rule).
+        const next = { isStaff: makeStaff, isSuperuser: makeStaff ? user.isSuperuser || superuser : false };
+        if (next.isStaff === user.isStaff && next.isSuperuser === user.isSuperuser)
+          return `${user.email} is already ${describeRole(next)}; nothing changed`;
+        await db.transaction(async (tx) => {
+          await tx.update(usersTable).set(next).where(eq(usersTable.id, user.id));
+          // The console's audit log shows changes made here too; no staff member made them (actor empty).
+          await createAdminRepository(tx).insertAudit({
+            actorId: null,
+            targetUserId: user.id,
+            action: makeStaff ? AUDIT_ACTIONS.staffGranted : AUDIT_ACTIONS.staffRevoked,
+            details: { via: 'manage CLI', superuser: next.isSuperuser },
+          });
+        });
+        return `${user.email} is now ${describeRole(next)}`;
       };
     }
     default:
