@@ -10,4 +10,5 @@ export * from './guides.ts';
 export * from './history.ts';
 export * from './inspiration.ts';
 export * from './platform.ts';
+export * from './routes.ts';
 export * from './studio.ts';

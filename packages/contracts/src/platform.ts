@@ -23,11 +23,3 @@ export const appConfigResponse = z.object({
   dev_mailbox: z.boolean(),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponse>;
-
-export const API_ROUTES = {
-  health: '/healthz',
-  config: '/api/config/',
-  devMailbox: '/api/dev/mailbox/',
-  openapi: '/api/openapi.json',
-  docs: '/api/docs',
-} as const;

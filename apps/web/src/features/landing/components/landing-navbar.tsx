@@ -1,42 +1,24 @@
-import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
-import { GET_STARTED_PATH, MOBILE_GET_STARTED_PATH, SECTION_LINKS, SIGN_IN_PATH } from './landing-links.ts';
+import { GET_STARTED_PATH, MOBILE_MENU_ID, SECTION_LINKS, SIGN_IN_PATH, sectionLinkSx } from './landing-links.ts';
 
-const MOBILE_MENU_ID = 'landing-mobile-menu';
-
-const sectionLinkSx = {
-  color: 'text.primary',
-  fontWeight: 600,
-  fontSize: '0.95rem',
-  textDecoration: 'none',
-  px: 1.5,
-  py: 1,
-  borderRadius: 2,
-  transition: 'background-color 150ms, color 150ms',
-  '&:hover': { bgcolor: 'rgba(67, 56, 202, 0.06)', color: 'primary.main' },
-} as const;
+/**
+ * The drawer (MUI's modal, focus trap, backdrop and slide: about 20 KB) loads when a phone visitor first opens
+ * the menu, not with every landing page.
+ */
+const LandingMobileMenu = lazy(async () => ({ default: (await import('./landing-mobile-menu.tsx')).LandingMobileMenu }));
 
 export function LandingNavbar() {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The drawer locks page scrolling while open, so the jump to a section waits until it has closed.
-  const pendingSection = useRef<string | null>(null);
-
-  const goToSectionAfterClose = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
-    event.preventDefault();
-    pendingSection.current = href;
-    setMenuOpen(false);
-  };
+  const [menuRequested, setMenuRequested] = useState(false);
 
   return (
     <AppBar
@@ -73,7 +55,10 @@ export function LandingNavbar() {
             aria-label="Open menu"
             aria-controls={MOBILE_MENU_ID}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
             sx={{ display: { md: 'none' } }}
           >
             <MenuRoundedIcon />
@@ -81,52 +66,12 @@ export function LandingNavbar() {
         </Box>
       </Container>
 
-      <Drawer
-        anchor="right"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        slotProps={{
-          paper: { id: MOBILE_MENU_ID, 'aria-label': 'Menu', sx: { width: 'min(320px, 86vw)' } },
-          transition: {
-            onExited: () => {
-              const href = pendingSection.current;
-              pendingSection.current = null;
-              // Assigning the hash is a real anchor navigation: smooth scroll and a history entry.
-              if (href) window.location.hash = href;
-            },
-          },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2.5, height: 64 }}>
-          <Logo height={28} />
-          <IconButton aria-label="Close menu" onClick={() => setMenuOpen(false)}>
-            <CloseRoundedIcon />
-          </IconButton>
-        </Box>
-        <Divider />
-        <Stack component="nav" aria-label="Mobile" spacing={0.5} sx={{ p: 2 }}>
-          {SECTION_LINKS.map((link) => (
-            <Box
-              key={link.href}
-              component="a"
-              href={link.href}
-              onClick={(event: MouseEvent<HTMLAnchorElement>) => goToSectionAfterClose(event, link.href)}
-              sx={{ ...sectionLinkSx, fontSize: '1.05rem', py: 1.5 }}
-            >
-              {link.label}
-            </Box>
-          ))}
-        </Stack>
-        <Divider />
-        <Stack spacing={1.5} sx={{ p: 2.5 }}>
-          <Button component={RouterLink} to={SIGN_IN_PATH} variant="outlined" size="large" onClick={() => setMenuOpen(false)}>
-            Sign In
-          </Button>
-          <Button component={RouterLink} to={MOBILE_GET_STARTED_PATH} variant="contained" size="large" onClick={() => setMenuOpen(false)}>
-            Get Started
-          </Button>
-        </Stack>
-      </Drawer>
+      {/* Mounted from the first opening on, so it can also play its closing transition. */}
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <LandingMobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }
