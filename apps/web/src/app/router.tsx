@@ -5,9 +5,16 @@ import { LandingRoute } from './landing-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Loads a screen's code only when its route is visited, so the landing page ships without the app. */
+/**
+ * Loads a screen's code only when its route is visited, so the landing page ships without the app. zod is
+ * configured first: the screens build schemas as they load, and zod must know before the first one that it may
+ * not eval (zod-without-eval.ts).
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    await import('./zod-without-eval.ts');
+    return { Component: pick(await load()) };
+  };
 }
 
 const auth = () => import('../features/auth/components/auth-screens.tsx');
