@@ -44,8 +44,10 @@ async function drawExport(image: Uint8Array, options: ExportOptions, failOn: 'wa
       .keepIccProfile()
       .toBuffer();
   }
-  const oriented = await source.autoOrient().toBuffer({ resolveWithObject: true });
-  const { width, height } = oriented.info;
+  // Decoded to pixels, not to a file: a file would be the input's format (a JPEG at sharp's quality 80), so
+  // the export would be encoded twice and carry the first encoding's losses under the second.
+  const oriented = await source.autoOrient().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = oriented.info;
   const margin = Math.round(Math.min(width, height) * MARGIN_SHARE);
   // At least 60 px wide so it stays legible, but never wider or taller than the picture (a thumbnail-sized
   // upload would otherwise make the composite fail).
@@ -56,7 +58,7 @@ async function drawExport(image: Uint8Array, options: ExportOptions, failOn: 'wa
     .linear([1, 1, 1, OPACITY], [0, 0, 0, 0])
     .png()
     .toBuffer({ resolveWithObject: true });
-  return await sharp(oriented.data)
+  return await sharp(oriented.data, { raw: { width, height, channels } })
     .flatten({ background: '#ffffff' })
     .composite([
       {
