@@ -20,7 +20,9 @@ import { authRoutes } from './areas/auth/routes.ts';
 import { createAuthService, type AuthService } from './areas/auth/service.ts';
 import { accessTokenUserId, TokenSigner } from './areas/auth/tokens.ts';
 import { createUsersRepository } from './areas/auth/users-repository.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
+import { type Limiter, RateLimiter } from './lib/rate-limiter.ts';
+import { connectRedis } from './lib/redis.ts';
+import { RedisRateLimiter } from './lib/redis-rate-limiter.ts';
 import { buildCatalogue, type Catalogue, paymentsStartupWarning } from './areas/billing/catalogue.ts';
 import { grantSignupBonus } from './areas/billing/grants.ts';
 import { createBillingRepository } from './areas/billing/repository.ts';
@@ -39,7 +41,8 @@ import { createBrandingService } from './areas/branding/service.ts';
 import { historyRoutes } from './areas/history/routes.ts';
 import { createHistoryService, type HistoryService } from './areas/history/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
-import { ProgressBoard } from './areas/studio/progress.ts';
+import { createQueuedStudioEngine, startQueue } from './areas/studio/engine-queue.ts';
+import { MemoryProgressBoard, RedisProgressBoard } from './areas/studio/progress.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
 import { createStudioService, type StudioService } from './areas/studio/service.ts';
 import { studioWorkspaceRoutes } from './areas/studio/workspace-routes.ts';
@@ -52,6 +55,7 @@ import { createOpenApiConventions } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 import { FileMediaStorage, type MediaStorage, MediaUrlSigner } from './storage/media-storage.ts';
+import { S3MediaStorage } from './storage/s3-media-storage.ts';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -59,11 +63,14 @@ export interface AppDependencies {
   config: AppConfig;
   db: Database;
   mailer: Mailer;
-  /** Defaults to files under DATA_DIR/media. */
+  /** Defaults to S3 when S3_BUCKET is set, else files under DATA_DIR/media. */
   storage?: MediaStorage;
   webDistDir?: string;
   logger?: boolean;
-  /** Defaults to a vision worker pool of `config.visionWorkers` threads, started on first use. */
+  /**
+   * Defaults to a vision worker pool of `config.visionWorkers` threads, started on first use; with
+   * IMAGE_JOBS=queue, to the PostgreSQL queue served by `npm run worker` processes.
+   */
   engine?: StudioEngine;
 }
 
@@ -76,7 +83,7 @@ export interface AppContext {
   auth: AuthService;
   authenticate: Authenticate;
   signer: TokenSigner;
-  limiter: RateLimiter;
+  limiter: Limiter;
   billing: BillingService;
   catalogue: Catalogue;
   growth: GrowthService;
@@ -130,14 +137,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const storage = deps.storage ?? new FileMediaStorage(path.join(config.dataDir, 'media'));
+  // Several instances share media (S3), limits and progress (Redis) and image jobs (the queue); each is
+  // optional and the embedded default keeps all of it in this process and DATA_DIR.
+  const s3 = !deps.storage && config.s3 ? new S3MediaStorage(config.s3) : null;
+  if (s3) app.addHook('onClose', async () => s3.close());
+  const storage = deps.storage ?? s3 ?? new FileMediaStorage(path.join(config.dataDir, 'media'));
+  const redis = config.redis ? connectRedis(config.redis) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const media = createMediaService({
     repository: createMediaRepository(db),
     storage,
     signer: new MediaUrlSigner(config.jwtSecret),
   });
   const signer = new TokenSigner(config.jwtSecret);
-  const limiter = new RateLimiter(config.rateLimitScale);
+  const limiter: Limiter = redis ? new RedisRateLimiter(redis, config.rateLimitScale) : new RateLimiter(config.rateLimitScale);
   const google = config.google.clientId
     ? createGoogleSignIn({
         clientId: config.google.clientId,
@@ -181,9 +194,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   const growth = createGrowthService(createGrowthRepository(db));
-  const engine = deps.engine ?? createStudioEngine({ size: config.visionWorkers });
+  const engine = deps.engine ?? (await defaultEngine(config, redis, app.log, (close) => app.addHook('onClose', close)));
   app.addHook('onClose', () => engine.close());
-  const studio = createStudioService({ db, media, engine, growth, progress: new ProgressBoard(), log: app.log });
+  const progress = redis ? new RedisProgressBoard(redis, app.log) : new MemoryProgressBoard();
+  const studio = createStudioService({ db, media, engine, growth, progress, log: app.log });
   const history = createHistoryService({ db, media });
   const context: AppContext = {
     config,
@@ -219,4 +233,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;
+}
+
+/** The in-process pool (embedded default), or the PostgreSQL queue to `npm run worker` processes. */
+async function defaultEngine(
+  config: AppConfig,
+  redis: ReturnType<typeof connectRedis> | null,
+  log: FastifyInstance['log'],
+  onClose: (close: () => Promise<void>) => void,
+): Promise<StudioEngine> {
+  if (config.imageJobs.mode !== 'queue' || !config.databaseUrl) return createStudioEngine({ size: config.visionWorkers });
+  const settings = { databaseUrl: config.databaseUrl, ...config.imageJobs };
+  const boss = await startQueue(settings, log);
+  onClose(() => boss.stop({ graceful: false, wait: true }));
+  return createQueuedStudioEngine({ boss, settings, redis, log });
 }

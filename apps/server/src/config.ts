@@ -58,6 +58,28 @@ const environmentSchema = z.object({
   STAFF_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   // Worker threads of the image engine; each runs one job at a time (the engine is single-threaded per job).
   VISION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  // Several machines (README "Running on several machines"): media in S3-compatible object storage, shared
+  // limits and progress in Redis, image jobs through a PostgreSQL queue run by `npm run worker` processes.
+  S3_URL: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('true'),
+  S3_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(200).regex(/^[A-Za-z0-9._\/-]*$/, 'letters, digits, . _ - / only').optional()),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().max(100).default('stagecraft:'),
+  IMAGE_JOBS: z.enum(['in-process', 'queue']).default('in-process'),
+  IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  IMAGE_JOB_WAIT_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+  IMAGE_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  IMAGE_JOB_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -104,6 +126,37 @@ export interface AppConfig {
   staffEmail: string | undefined;
   /** Size of the studio's vision worker pool: one per core unless VISION_WORKERS says otherwise. */
   visionWorkers: number;
+  /** Media in S3-compatible object storage when S3_BUCKET is set; files under DATA_DIR/media otherwise. */
+  s3: S3Config | null;
+  /** Rate limits and progress shared through Redis when REDIS_URL is set; in this process otherwise. */
+  redis: { url: string; keyPrefix: string } | null;
+  /**
+   * `in-process`: the studio's image jobs run on this process's worker-thread pool (the embedded default).
+   * `queue`: they go through a PostgreSQL queue (pg-boss) to `npm run worker` processes; needs DATABASE_URL.
+   */
+  imageJobs: {
+    mode: 'in-process' | 'queue';
+    /** A job running longer than this is taken for lost (its worker died) and run again elsewhere. */
+    timeoutSeconds: number;
+    /** How often a lost job is run again before the call fails. */
+    retries: number;
+    /** How long a call waits for its job (queued, run, run again) before it answers 503. */
+    waitSeconds: number;
+    /** How often the queue looks for lost jobs. */
+    checkSeconds: number;
+  };
+}
+
+export interface S3Config {
+  /** Endpoint of an S3-compatible service (MinIO, Ceph, R2...); unset: AWS itself. */
+  url: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Put before every object key, so that one bucket can hold several deployments. */
+  prefix: string;
 }
 
 export type PaymentsMode = 'stripe' | 'test' | 'off';
@@ -157,6 +210,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   } else {
     paymentsMode = !production || env.PAYMENTS_MODE === 'test' ? 'test' : 'off';
   }
+  if (env.IMAGE_JOBS === 'queue' && !env.DATABASE_URL)
+    problems.push('  IMAGE_JOBS: the queue lives in PostgreSQL: set DATABASE_URL too');
+  if (env.S3_URL && !env.S3_BUCKET) problems.push('  S3_BUCKET: S3_URL needs a bucket');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every setting.`);
   }
@@ -196,5 +254,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     replicate: { apiToken: env.REPLICATE_API_TOKEN, apiUrl: env.REPLICATE_API_URL },
     staffEmail: env.STAFF_EMAIL,
     visionWorkers: env.VISION_WORKERS ?? os.availableParallelism(),
+    s3: env.S3_BUCKET
+      ? {
+          url: env.S3_URL,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+          prefix: env.S3_PREFIX ?? '',
+        }
+      : null,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : null,
+    imageJobs: {
+      mode: env.IMAGE_JOBS,
+      timeoutSeconds: env.IMAGE_JOB_TIMEOUT_SECONDS,
+      retries: env.IMAGE_JOB_RETRIES,
+      waitSeconds: env.IMAGE_JOB_WAIT_SECONDS,
+      checkSeconds: env.IMAGE_JOB_CHECK_SECONDS,
+    },
   };
 }

@@ -14,6 +14,9 @@ export type Schema = typeof schema;
 /** The database as every repository sees it: the same Drizzle API whether PGlite or PostgreSQL is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Any constant of ours: the advisory lock that lets one instance at a time migrate a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 7_204_113_551;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseHandle {
@@ -54,7 +57,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // Several app instances may start at once: one migrates while the others wait for it, then find nothing to do.
+    async migrate() {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lock.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

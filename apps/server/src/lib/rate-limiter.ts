@@ -12,18 +12,33 @@ export interface LimitedKey {
   limit: RateLimit;
 }
 
+/**
+ * What the areas limit with: the in-process RateLimiter (one server) or RedisRateLimiter (several instances
+ * sharing windows). Callers await every call; the in-process one answers at once.
+ */
+export interface Limiter {
+  /** Counts one attempt under every key; throws 429 if any of them is over its limit. */
+  hit(keys: LimitedKey[]): void | Promise<void>;
+  /** Throws 429 if any key already used up its window (less `headroom`), without counting. */
+  assertAllowed(keys: LimitedKey[], headroom?: number): void | Promise<void>;
+  /** Counts one event under every key. */
+  count(keys: LimitedKey[]): void | Promise<void>;
+  /** Forgets a key's window. */
+  clear(key: string): void | Promise<void>;
+}
+
 /** Counters kept at most; past it the oldest windows go first (a flood of fresh keys cannot grow memory). */
 export const RATE_LIMITER_MAX_ENTRIES = 100_000;
 
 /**
  * Fixed-window counters in memory. Ours rather than @fastify/rate-limit because the account calls limit
  * on two keys at once (the client's IP and the e-mail in the body), which that plugin's one key per route
- * cannot express. One process holds the counters; a multi-instance deployment would move them to Redis.
+ * cannot express. One process holds the counters; several instances use RedisRateLimiter (REDIS_URL).
  *
  * Keys are stored as their SHA-256, so a long e-mail in a key costs 64 characters, and never more than
  * `maxEntries` windows are kept.
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   /**

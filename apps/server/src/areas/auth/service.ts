@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
-import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter, RateLimit } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
 import { GoogleSignInError, type GoogleSignIn } from './google-sign-in.ts';
@@ -86,7 +86,7 @@ export interface AuthServiceDependencies {
   repository: AuthRepository;
   signer: TokenSigner;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   google: GoogleSignIn | null;
   log: { error(object: object, message: string): void; warn(object: object, message: string): void };
   /**
@@ -188,7 +188,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async register(input: RegisterRequest, ip: string): Promise<{ detail: string }> {
       const email = normaliseEmail(input.email);
-      limitByIpAndEmail('register', ip, email, AUTH_RATE_LIMITS.registerPerIp, AUTH_RATE_LIMITS.registerPerEmail);
+      await limitByIpAndEmail('register', ip, email, AUTH_RATE_LIMITS.registerPerIp, AUTH_RATE_LIMITS.registerPerEmail);
       const fieldErrors: Record<string, string[]> = {};
       const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
       const username = input.username.trim();
@@ -232,16 +232,16 @@ export function createAuthService(deps: AuthServiceDependencies) {
         { key: `login-failures:ip-email:${ip}:${email.toLowerCase()}`, limit: AUTH_RATE_LIMITS.loginFailuresPerIpAndEmail },
         { key: `login-failures:ip:${ip}`, limit: AUTH_RATE_LIMITS.loginFailuresPerIp },
       ];
-      limiter.assertAllowed(failures);
+      await limiter.assertAllowed(failures);
       const user = await users.findByEmail(email);
       const passwordOk = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await timingDecoy, input.password), false);
       if (!user || !passwordOk || !user.isActive) {
-        limiter.count(failures);
+        await limiter.count(failures);
         throw badRequest(INVALID_CREDENTIALS, { non_field_errors: [INVALID_CREDENTIALS] });
       }
-      limiter.clear(failures[0]?.key ?? '');
+      await limiter.clear(failures[0]?.key ?? '');
       // Only someone who knows the password learns that the address is unverified.
       if (!user.isVerified) throw badRequest(EMAIL_NOT_VERIFIED, { non_field_errors: [EMAIL_NOT_VERIFIED] });
       return loginResponse(user);
@@ -286,14 +286,14 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async resendVerificationTo(emailInput: string, ip: string): Promise<{ detail: string }> {
       const email = normaliseEmail(emailInput);
-      limitByIpAndEmail('verification-mail', ip, email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
+      await limitByIpAndEmail('verification-mail', ip, email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
       const user = await users.findByEmail(email);
       if (user && !user.isVerified && user.isActive) await sendVerification(user, { force: false });
       return { detail: VERIFICATION_SENT };
     },
 
     async resendVerificationForUser(user: UserRow, ip: string): Promise<{ detail: string }> {
-      limitByIpAndEmail('verification-mail', ip, user.email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
+      await limitByIpAndEmail('verification-mail', ip, user.email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
       if (user.isVerified) return { detail: 'E-mail is already verified.' };
       await sendVerification(user, { force: true });
       return { detail: VERIFICATION_SENT };
@@ -321,7 +321,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async requestPasswordReset(emailInput: string, ip: string): Promise<{ detail: string }> {
       const email = normaliseEmail(emailInput);
-      limitByIpAndEmail('password-reset', ip, email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
+      await limitByIpAndEmail('password-reset', ip, email, AUTH_RATE_LIMITS.mailPerIp, AUTH_RATE_LIMITS.mailPerEmail);
       if (!emailFormat.safeParse(email).success)
         throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] });
       const user = await users.findByEmail(email);
@@ -405,7 +405,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async googleLogin(code: string, ip: string): Promise<LoginResponse> {
       if (!deps.google) throw notFound('Google sign-in is not configured.');
-      limiter.hit([{ key: `google:ip:${ip}`, limit: AUTH_RATE_LIMITS.googlePerIp }]);
+      await limiter.hit([{ key: `google:ip:${ip}`, limit: AUTH_RATE_LIMITS.googlePerIp }]);
       let identity;
       try {
         identity = await deps.google.exchange(code);

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter, RateLimit } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { consultationConfirmation, consultationStaffNotice } from './emails.ts';
 import { readGuideFiles } from './content-files.ts';
@@ -46,7 +46,7 @@ export function createGuidesService(deps: {
   config: AppConfig;
   repository: GuidesRepository;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   log: Log;
   contentDir?: string;
 }) {
@@ -108,8 +108,8 @@ export function createGuidesService(deps: {
 
     /** DECISIONS.md: stored, confirmed to the requester, announced to staff; rate limited per IP. */
     /** Counts every attempt, valid or not, so that a script cannot probe the form without limit. */
-    checkConsultationRate(ip: string): void {
-      limiter.hit([{ key: `consultation:ip:${ip}`, limit: CONSULTATION_RATE_LIMIT }]);
+    async checkConsultationRate(ip: string): Promise<void> {
+      await limiter.hit([{ key: `consultation:ip:${ip}`, limit: CONSULTATION_RATE_LIMIT }]);
     },
 
     async requestConsultation(request: z.output<typeof consultationRequest>): Promise<{ success: true; message: string }> {

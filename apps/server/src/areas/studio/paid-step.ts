@@ -174,7 +174,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     const cost = creditCost(step.action, step.quantity);
     if (user.credits < cost) throw insufficientCredits(step.insufficient);
     const held = await hold(user, step);
-    const followed = progress.start(user.id, step.progressId);
+    const followed = await progress.start(user.id, step.progressId);
     let image: StudioImage;
     let produced: { file: Buffer; value: T };
     try {

@@ -1,0 +1,65 @@
+import pino from 'pino';
+import sharp from 'sharp';
+import { createStudioEngine } from './areas/studio/engine.ts';
+import { startQueue, workImageJobs } from './areas/studio/engine-queue.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { connectRedis } from './lib/redis.ts';
+
+/**
+ * `npm run worker`: an image worker of a deployment on several machines (IMAGE_JOBS=queue). It takes the
+ * studio's image jobs from the PostgreSQL queue and runs them on its own pool of VISION_WORKERS threads; the
+ * app instances only move bytes and record. Start as many as the machines' cores allow; a worker that dies
+ * mid-job has its job run again by another after IMAGE_JOB_TIMEOUT_SECONDS.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error('The image worker takes its jobs from PostgreSQL: set DATABASE_URL (and IMAGE_JOBS=queue on the app).');
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel });
+  const redis = config.redis ? connectRedis(config.redis) : null;
+  const boss = await startQueue({ databaseUrl: config.databaseUrl, ...config.imageJobs }, log);
+  const engine = createStudioEngine({ size: config.visionWorkers });
+  // Each thread loads its models on its first job (tens of seconds on a busy machine): that would count against
+  // IMAGE_JOB_TIMEOUT_SECONDS and could make a healthy worker's job look lost. So every thread runs a wall
+  // change (detection and wall models) on a small picture before the worker takes any job.
+  const warmStarted = Date.now();
+  const sample = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 200, g: 190, b: 170 } } })
+    .jpeg()
+    .toBuffer();
+  await Promise.all(
+    Array.from({ length: config.visionWorkers }, () =>
+      engine.changeWallMaterial(sample, 'white_paint', { priority: 'normal' }).catch((error: unknown) => {
+        log.warn({ err: error }, 'image worker warm-up failed; the first jobs will load the models');
+      }),
+    ),
+  );
+  log.info({ ms: Date.now() - warmStarted }, 'image worker warmed up');
+  await workImageJobs({ boss, engine, concurrency: config.visionWorkers, redis, log });
+  log.info({ threads: config.visionWorkers, pid: process.pid }, 'image worker ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'image worker stopping (finishing its running jobs)');
+    await boss.stop({ graceful: true, wait: true, timeout: config.imageJobs.timeoutSeconds * 1000 });
+    await engine.close();
+    await redis?.quit();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+await main();
