@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { VisionError, type VisionErrorCode, isVisionError } from '@stagecraft/vision';
 import type { Redis } from 'ioredis';
 import PgBoss from 'pg-boss';
@@ -16,6 +17,12 @@ import type { EngineJob, StudioEngine } from './engine.ts';
  *
  * Images travel inside the job (base64 in its JSON) and the job row is deleted as soon as the caller has read
  * its result, so the queue holds only running work. Progress goes through Redis when REDIS_URL is set.
+ *
+ * A killed worker: pg-boss v10 (v11+, which has job heartbeats, needs Node 22) finds its job only when the job's
+ * timeout has passed, and a timeout short enough for a quick recovery would also cut off slow jobs of live
+ * workers on a busy machine. So with Redis each worker keeps a heartbeat key alive and marks the jobs it runs;
+ * the instance waiting for a job whose worker's heartbeat is gone fails it at once, and pg-boss runs it again.
+ * Without Redis, IMAGE_JOB_TIMEOUT_SECONDS alone finds lost jobs.
  */
 export const IMAGE_JOB_QUEUE = 'stagecraft-image-jobs';
 
@@ -105,6 +112,12 @@ export async function startQueue(settings: QueueSettings, log: { error(object: o
 }
 
 const progressKey = (jobId: string) => `image-job-progress:${jobId}`;
+/** Who runs a job: `{workerId} {retryCount}` (each run of a job has its own retry count). */
+const ownerKey = (jobId: string) => `image-job-owner:${jobId}`;
+const heartbeatKey = (workerId: string) => `image-worker:${workerId}`;
+/** A worker whose heartbeat is older than this is taken for dead; it beats every HEARTBEAT_EVERY_MS. */
+const HEARTBEAT_TTL_MS = 10_000;
+const HEARTBEAT_EVERY_MS = 1000;
 const POLL_MS = 100;
 
 interface Waiting {
@@ -133,17 +146,21 @@ export function createQueuedStudioEngine(deps: {
   async function poll(): Promise<void> {
     const ids = [...waiting.keys()];
     if (ids.length === 0) return;
-    const { rows } = (await boss
-      .getDb()
-      .executeSql(
-        `SELECT id, state, output FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('completed', 'failed', 'cancelled')`,
-        [IMAGE_JOB_QUEUE, ids],
-      )) as { rows: { id: string; state: string; output: unknown }[] };
+    // The output (images) only of finished jobs; state and run number of the others.
+    const { rows } = (await boss.getDb().executeSql(
+      `SELECT id, state, retry_count, CASE WHEN state IN ('completed', 'failed', 'cancelled') THEN output END AS output
+         FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])`,
+      [IMAGE_JOB_QUEUE, ids],
+    )) as { rows: { id: string; state: string; retry_count: number; output: unknown }[] };
+    const running: { id: string; run: number }[] = [];
     for (const row of rows) {
       const entry = waiting.get(row.id);
       if (!entry) continue;
+      if (row.state === 'active') running.push({ id: row.id, run: row.retry_count });
+      if (row.state !== 'completed' && row.state !== 'failed' && row.state !== 'cancelled') continue;
       waiting.delete(row.id);
       void boss.deleteJob(IMAGE_JOB_QUEUE, row.id).catch(() => {});
+      void redis?.del(ownerKey(row.id), progressKey(row.id)).catch(() => {});
       const output = row.output as JobOutput | null;
       if (row.state === 'completed' && output?.ok === true) entry.resolve(decodeWire(output.value));
       else if (row.state === 'completed' && output?.ok === false) entry.reject(new VisionError(output.code, output.message));
@@ -157,6 +174,7 @@ export function createQueuedStudioEngine(deps: {
       // Not the input's fault and not a crash: too few workers for the work. The call costs nothing.
       entry.reject(new HttpError(503, 'The image workers are busy. Please try again in a minute.'));
     }
+    if (redis && running.length > 0) await failJobsOfDeadWorkers(redis, running);
     const followed = [...waiting.entries()].filter(([, entry]) => entry.onProgress);
     if (redis && followed.length > 0) {
       const fractions = await redis.mget(followed.map(([id]) => progressKey(id)));
@@ -167,6 +185,23 @@ export function createQueuedStudioEngine(deps: {
           entry.onProgress?.(fraction);
         }
       });
+    }
+  }
+
+  /** Running jobs whose worker stopped beating (killed, machine lost) are failed now, so pg-boss runs them again. */
+  async function failJobsOfDeadWorkers(store: Redis, running: { id: string; run: number }[]): Promise<void> {
+    const owners = await store.mget(running.map(({ id }) => ownerKey(id)));
+    const claimed = running.flatMap(({ id, run }, index) => {
+      const [workerId, ownerRun] = (owners[index] ?? '').split(' ');
+      // Only the run the owner marked: a job just taken again, not yet marked by its new worker, is left alone.
+      return workerId && Number(ownerRun) === run ? [{ id, workerId }] : [];
+    });
+    if (claimed.length === 0) return;
+    const beats = await store.mget(claimed.map(({ workerId }) => heartbeatKey(workerId)));
+    for (const [index, { id, workerId }] of claimed.entries()) {
+      if (beats[index] !== null) continue;
+      log.warn({ job: id, worker: workerId }, 'image worker stopped mid-job; the job runs again on another worker');
+      await boss.fail(IMAGE_JOB_QUEUE, id, { message: `worker ${workerId} stopped` });
     }
   }
 
@@ -245,8 +280,17 @@ export async function workImageJobs(deps: {
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }): Promise<void> {
   const { boss, engine, redis, log } = deps;
-  const handle = async (job: PgBoss.Job<JobData>): Promise<JobOutput> => {
+  const workerId = randomUUID();
+  if (redis) {
+    const beat = () => redis.set(heartbeatKey(workerId), '1', 'PX', HEARTBEAT_TTL_MS);
+    await beat();
+    const timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_EVERY_MS);
+    timer.unref();
+    boss.once('stopped', () => clearInterval(timer));
+  }
+  const handle = async (job: PgBoss.JobWithMetadata<JobData>): Promise<JobOutput> => {
     const { method, args, priority } = job.data;
+    await redis?.set(ownerKey(job.id), `${workerId} ${job.retryCount}`, 'PX', 60 * 60 * 1000);
     if (!isEngineMethod(method)) return { ok: false, code: 'invalid_argument', message: `Unknown engine call ${String(method)}` };
     const reportProgress = (fraction: number) => {
       redis?.set(progressKey(job.id), String(fraction), 'PX', 10 * 60 * 1000).catch(() => {});
@@ -255,7 +299,7 @@ export async function workImageJobs(deps: {
     try {
       const callable = engine[method] as (...params: unknown[]) => Promise<unknown>;
       const value = await callable(...args.map(decodeWire), { priority, onProgress: reportProgress } satisfies EngineJob);
-      log.info({ job: job.id, method, ms: Date.now() - started }, 'image job done');
+      log.info({ job: job.id, run: job.retryCount, method, ms: Date.now() - started }, 'image job done');
       return { ok: true, value: encodeWire(value) };
     } catch (error) {
       if (isVisionError(error) && error.code !== 'worker_failed') return { ok: false, code: error.code, message: error.message };
@@ -264,7 +308,7 @@ export async function workImageJobs(deps: {
     }
   };
   for (let index = 0; index < deps.concurrency; index += 1) {
-    await boss.work<JobData>(IMAGE_JOB_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
+    await boss.work<JobData>(IMAGE_JOB_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) =>
       job ? handle(job) : null,
     );
   }
