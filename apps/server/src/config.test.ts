@@ -69,4 +69,25 @@ describe('configuration', () => {
     expect(() => mode({ PAYMENTS_MODE: 'test', STRIPE_SECRET_KEY: 'sk_x' })).toThrow(ConfigError);
     expect(() => mode({ PAYMENTS_MODE: 'free' })).toThrow(/PAYMENTS_MODE/);
   });
+
+  it('keeps everything in one process by default, and reads the several-machines settings', () => {
+    const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(load({})).toMatchObject({ s3: null, redis: null, imageJobs: { mode: 'in-process', timeoutSeconds: 180, retries: 2 } });
+    const several = load({
+      DATABASE_URL: 'postgres://db/stagecraft',
+      REDIS_URL: 'redis://cache:6379',
+      S3_URL: 'http://minio:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      IMAGE_JOBS: 'queue',
+    });
+    expect(several.s3).toMatchObject({ url: 'http://minio:9000', bucket: 'media', forcePathStyle: true, prefix: '' });
+    expect(several.redis).toEqual({ url: 'redis://cache:6379', keyPrefix: 'stagecraft:' });
+    expect(several.imageJobs.mode).toBe('queue');
+    expect(() => load({ IMAGE_JOBS: 'queue' })).toThrow(/IMAGE_JOBS: the queue lives in PostgreSQL/);
+    expect(() => load({ S3_URL: 'http://minio:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => load({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => load({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL/);
+  });
 });
