@@ -20,12 +20,9 @@ import toast from 'react-hot-toast';
 import { useFurnitureTypes } from '../api/get-furniture-types.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { selectDetection, setManualObjectType } from '../state/actions.ts';
+import { costLabel, demoFreeSteps, removalIsFree } from '../utils/demo-costs.ts';
 import { EmptyRoomDialog } from './empty-room-dialog.tsx';
 import { ReplaceDialog } from './replace-dialog.tsx';
-
-function costLabel(cost: number | undefined): string {
-  return cost === undefined ? '' : ` (${cost} credit${cost === 1 ? '' : 's'})`;
-}
 
 export function DetectPanel() {
   const { state, run, operations, busy, credits, costs } = useStudio();
@@ -34,8 +31,10 @@ export function DetectPanel() {
   const [emptying, setEmptying] = useState(false);
   const detections = state.scene.detections;
   const noImage = state.scene.currentImage === null;
-  // 001 section 2: detection buttons are disabled under 1 credit.
-  const detectionLocked = credits !== null && credits < 1;
+  // Demo mode costs nothing (issue 13): its buttons say so instead of a price the user would not pay.
+  const free = demoFreeSteps(state);
+  // 001 section 2: detection buttons are disabled under 1 credit (a free demo detection is not).
+  const detectionLocked = credits !== null && credits < 1 && !free.detect;
 
   useEffect(() => {
     if (furnitureTypes.isError)
@@ -67,7 +66,7 @@ export function DetectPanel() {
               disabled={busy || noImage || detectionLocked}
               data-tutorial="detect"
             >
-              Auto Detect{costLabel(costs?.object_detection)}
+              Auto Detect{costLabel(costs?.object_detection, free.detect)}
             </Button>
           </span>
         </Tooltip>
@@ -139,7 +138,7 @@ export function DetectPanel() {
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title={`Remove${costLabel(costs?.removal)}`}>
+                    <Tooltip title={`Remove${costLabel(costs?.removal, removalIsFree(free, item))}`}>
                       <span>
                         <IconButton
                           aria-label={`Remove ${item.class_name}`}

@@ -15,6 +15,7 @@ import { useThemeMaterials } from '../api/get-theme-materials.ts';
 import { useThemes } from '../api/get-themes.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { selectPlacement, setSizeScale, setTheme } from '../state/actions.ts';
+import { demoFreeSteps } from '../utils/demo-costs.ts';
 import { MATERIAL_SWATCHES, humanize } from '../utils/studio-labels.ts';
 import { MaterialGrid } from './material-grid.tsx';
 import { OptionChips } from './option-chips.tsx';
@@ -175,11 +176,12 @@ export function CustomPanel() {
 }
 
 export function WallsPanel() {
-  const { busy, costs, operations } = useStudio();
+  const { state, busy, costs, operations } = useStudio();
   const furnitureTypes = useFurnitureTypes();
+  const price = demoFreeSteps(state).walls ? 'Free in the demo.' : `${costs?.wall_material_change ?? 1} credit per change.`;
   return (
     <Stack spacing={2}>
-      <Hint>{`${costs?.wall_material_change ?? 1} credit per change. Only the walls change: furniture, floor and windows stay.`}</Hint>
+      <Hint>{`${price} Only the walls change: furniture, floor and windows stay.`}</Hint>
       <MaterialGrid
         label="Wall materials"
         // While the catalogue loads or if it fails, the materials every install ships stand in.

@@ -54,6 +54,7 @@ import {
   type StudioImage,
 } from '../state/editor-state.ts';
 import { downloadFileName, fromSnapshot } from '../state/snapshot.ts';
+import { demoFreeSteps, removalIsFree } from '../utils/demo-costs.ts';
 import { renderStrokeMask } from '../utils/drawing-mask.ts';
 import { StudioImageError, readRoomPhoto, toImageData, toStudioImage } from '../utils/image-files.ts';
 import { humanize } from '../utils/studio-labels.ts';
@@ -181,6 +182,8 @@ export function useStudioOperations({
 
   // Reads the ref, so callbacks that use it need not list it.
   const sessionId = () => stateRef.current.scene.sessionId ?? undefined;
+  // The demo's free steps are not held back by a low balance (issue 13).
+  const freeNow = () => demoFreeSteps(stateRef.current);
 
   /** Runs a paid call with a `progress_id`, feeding the bar while the engine reports progress. */
   const tracked = async <T>(report: (fraction: number) => void, call: (progressId: string) => Promise<T>): Promise<T> => {
@@ -216,7 +219,7 @@ export function useStudioOperations({
   const detect = useCallback(
     async (imageOverride?: StudioImage) => {
       const image = imageOverride ?? currentImage();
-      if (!image || !canAfford(costs?.object_detection, INSUFFICIENT_CREDITS_MESSAGES.detectObjects)) return;
+      if (!image || !canAfford(freeNow().detect ? 0 : costs?.object_detection, INSUFFICIENT_CREDITS_MESSAGES.detectObjects)) return;
       await perform('detectObjects', 'Detecting objects…', async (report) => {
         const imageData = await toImageData(image);
         const answer = await tracked(report, (progressId) =>
@@ -287,7 +290,8 @@ export function useStudioOperations({
     async (id: Detection['id']) => {
       const image = currentImage();
       const detection = image ? findDetection(id) : undefined;
-      if (!image || !detection || !canAfford(costs?.removal, INSUFFICIENT_CREDITS_MESSAGES.removeObject)) return;
+      const cost = detection && removalIsFree(freeNow(), detection) ? 0 : costs?.removal;
+      if (!image || !detection || !canAfford(cost, INSUFFICIENT_CREDITS_MESSAGES.removeObject)) return;
       await perform('removeObject', `Removing ${detection.class_name}…`, async (report) => {
         await removeOne(detection, image, report);
         toast.success(`Removed ${detection.class_name}`, SUCCESS_TOAST);
@@ -403,7 +407,7 @@ export function useStudioOperations({
   const changeWalls = useCallback(
     async (material: string) => {
       const image = currentImage();
-      if (!image || !canAfford(costs?.wall_material_change, INSUFFICIENT_CREDITS_MESSAGES.changeWallMaterial)) return;
+      if (!image || !canAfford(freeNow().walls ? 0 : costs?.wall_material_change, INSUFFICIENT_CREDITS_MESSAGES.changeWallMaterial)) return;
       await perform('changeWallMaterial', `Changing the walls to ${humanize(material).toLowerCase()}…`, async (report) => {
         await applyEdit(image, report, (imageData, progressId) =>
           changeWallMaterial({
