@@ -142,7 +142,9 @@ test.describe('design studio', () => {
     await page.setViewportSize({ width: 1440, height: 1000 });
 
     // Step 1: detection on the sample room (a render whose sofa, plant and chair the detector finds).
-    await page.getByRole('button', { name: /^Auto Detect \(1 credit\)/ }).click();
+    // The demo's steps say they are free instead of a price the user would not pay.
+    await expect(page.getByText('Click to Detect (free)')).toBeVisible();
+    await page.getByRole('button', { name: 'Auto Detect (free in the demo)' }).click();
     await waitUntilIdle(page, 120_000, 'detection (sample room, 1200x800)');
     const items = page.getByTestId('detection-item');
     await expect(items.first()).toBeVisible();
@@ -152,6 +154,14 @@ test.describe('design studio', () => {
     await expectCredits(page, request, 3);
     await shot(page, '02-detect-mode');
     await expect(tutorial.getByText('Step 2: Remove an object')).toBeVisible({ timeout: 5_000 });
+
+    // A reload in the middle resumes the tutorial where it was, detections and all; nothing runs again.
+    const detectedCount = await items.count();
+    await page.reload();
+    await expect(tutorial.getByText('Step 2: Remove an object')).toBeVisible();
+    await expect(items).toHaveCount(detectedCount);
+    await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
+    await expectCredits(page, request, 3);
 
     // Step 2: remove the first detected object.
     const before = await items.count();
@@ -168,6 +178,7 @@ test.describe('design studio', () => {
 
     // Step 3: a wall material.
     await page.getByRole('tab', { name: 'Wall Materials' }).click();
+    await expect(page.getByText(/^Free in the demo\. Only the walls change/)).toBeVisible();
     await page.getByRole('button', { name: 'Apply sage green paint to the walls' }).click();
     await waitUntilIdle(page, 120_000, 'wall material (sample room)');
     await expectCredits(page, request, 3);

@@ -27,7 +27,8 @@ import { useStudioEditor } from '../hooks/use-studio-editor.ts';
 import { useSnapshotSaver } from '../hooks/use-snapshot-saver.ts';
 import { useStudioOperations } from '../hooks/use-studio-operations.ts';
 import { useTutorial } from '../hooks/use-tutorial.ts';
-import { addStroke, extendStroke, redo, selectDetection, setMode, undo } from '../state/actions.ts';
+import { clearTutorialProgress, readTutorialProgress, saveTutorialProgress } from '../hooks/tutorial-progress.ts';
+import { addStroke, extendStroke, redo, restoreRoom, selectDetection, setMode, undo } from '../state/actions.ts';
 import { canRedo, canUndo, hasResult, type EditorState, type StudioMode } from '../state/editor-state.ts';
 import { detectionAt } from '../utils/canvas-geometry.ts';
 import { DetectPanel } from './detect-panel.tsx';
@@ -64,7 +65,11 @@ const PANELS: Record<StudioMode, () => React.JSX.Element> = {
 
 /** Edits on screen that a new photo would replace: worth asking before (issue 13). */
 function hasEdits(state: EditorState): boolean {
-  return !state.demo && state.scene.currentImage !== null && (canUndo(state) || hasResult(state.scene) || state.scene.detections.length > 0);
+  return (
+    !state.demo &&
+    state.scene.currentImage !== null &&
+    (canUndo(state) || hasResult(state.scene) || state.scene.detections.length > 0)
+  );
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -74,6 +79,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 export function StudioPage() {
   useDocumentTitle('Design Studio');
   const { user } = useAuth();
+  const userId = user?.userId ?? null;
   const creditsQuery = useUserCredits();
   const creditsFailed = creditsQuery.isError && !creditsQuery.data;
   const credits = creditsQuery.data?.credits ?? (creditsFailed ? DEMO_CREDITS_FALLBACK : null);
@@ -82,6 +88,7 @@ export function StudioPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { state, stateRef, run } = useStudioEditor();
   const rememberTutorial = useCallback((how: 'completed' | 'skipped') => {
+    clearTutorialProgress();
     void updateStudioPreferences({ tutorial_status: how }).catch(() => {});
   }, []);
   const { tutorial, start: startTutorial, actionSucceeded, back, skip } = useTutorial({ onEnd: rememberTutorial });
@@ -134,11 +141,42 @@ export function StudioPage() {
       const loaded = await loadSample(SAMPLE_ROOM_SRC);
       const newcomer = opened !== undefined && opened.session === null && opened.rooms.used === 0;
       if (!loaded || !newcomer || opened.preferences.tutorial_status !== 'pending') return;
+      // A reload in the middle of the tutorial goes on where it was, with what it already did to the sample.
+      const sample = stateRef.current.scene.currentImage?.src;
+      const progress = userId !== null && sample ? readTutorialProgress(userId, sample) : null;
+      if (progress) {
+        run(restoreRoom, {
+          past: progress.past,
+          scene: progress.scene,
+          future: [],
+          mode: progress.mode,
+          roomName: 'sample-room',
+          demo: true,
+        });
+        startTutorial(progress.step);
+        return;
+      }
       startTutorial();
       setHighlight(true);
       window.setTimeout(() => setHighlight(false), ONBOARDING_HIGHLIGHT_MS);
     })();
-  }, [workspace.isPending, workspace.data, requestedSession, setSearchParams, loadSample, openSession, startTutorial]);
+  }, [
+    workspace.isPending,
+    workspace.data,
+    requestedSession,
+    setSearchParams,
+    loadSample,
+    openSession,
+    startTutorial,
+    run,
+    stateRef,
+    userId,
+  ]);
+
+  // Kept for this tab while the tutorial runs on the sample, so that a reload resumes it.
+  useEffect(() => {
+    if (userId !== null && tutorial.active && state.demo) saveTutorialProgress(userId, tutorial.step, state);
+  }, [userId, tutorial, state]);
 
   const changeAutoDetect = (value: boolean) => {
     setAutoDetect(value);
@@ -244,8 +282,10 @@ export function StudioPage() {
                 <Typography fontWeight={700}>Tutorial complete</Typography>
                 <Typography variant="body2" color="text.secondary">
                   The sample room cost you nothing
-                  {credits !== null ? `: your ${credits} credit${credits === 1 ? ' is' : 's are'} still there for your own room` : ''}.
-                  Upload a photo and the studio detects its furniture.
+                  {credits !== null
+                    ? `: your ${credits} credit${credits === 1 ? ' is' : 's are'} still there for your own room`
+                    : ''}
+                  . Upload a photo and the studio detects its furniture.
                 </Typography>
                 <Button sx={{ mt: 1 }} variant="contained" startIcon={<CloudUploadRoundedIcon />} onClick={pickFile}>
                   Upload My Own Image

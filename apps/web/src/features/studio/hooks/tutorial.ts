@@ -29,8 +29,8 @@ export interface TutorialState {
 
 export const tutorialIdle: TutorialState = { active: false, step: 0, completed: false };
 
-export function startTutorial(): TutorialState {
-  return { active: true, step: 0, completed: false };
+export function startTutorial(step = 0): TutorialState {
+  return { active: true, step, completed: false };
 }
 
 /** The step an action completes, or null when it is not the one the tutorial waits for. */

@@ -22,9 +22,10 @@ export function useTutorial({ onEnd }: { onEnd?: (how: 'completed' | 'skipped') 
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const start = useCallback(() => {
+  /** From the first step, or from `step` when a reload resumes it. */
+  const start = useCallback((step = 0) => {
     window.clearTimeout(timer.current);
-    setState(startTutorial());
+    setState(startTutorial(step));
   }, []);
 
   /** Called by every successful studio action; only the step's own action moves it on, after its delay. */

@@ -83,17 +83,19 @@ export const restoreRoom = defineAction<{
   future: Scene[];
   mode: StudioMode;
   roomName: string;
+  /** The sample room's tutorial resumed after a reload stays in demo mode. */
+  demo?: boolean;
 }>({
   name: 'restoreRoom',
   recordsHistory: false,
-  perform: (state, { past, scene, future, mode, roomName }) => ({
+  perform: (state, { past, scene, future, mode, roomName, demo }) => ({
     ...state,
     scene,
     past,
     future,
     mode,
     roomName,
-    demo: false,
+    demo: demo ?? false,
     placement: emptyPlacement,
     selectedDetectionId: null,
     markers: [],
