@@ -10,6 +10,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -48,6 +50,9 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const { data: permissions } = usePermissions();
   const menuItems = permissions?.is_staff ? [...sideMenuItems, ...staffMenuItems] : sideMenuItems;
+  // On a phone nothing floats over the page (issue 13: no overlay may cover the studio's upload or furniture
+  // buttons): the upgrade button sits in the top bar (the logo shrinks to its mark), the cards after the page.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -55,7 +60,13 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
         position="fixed"
         color="inherit"
         elevation={0}
-        sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}
+        sx={{
+          zIndex: (theme) => theme.zIndex.drawer + 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'rgba(255,255,255,0.92)',
+          backdropFilter: 'blur(8px)',
+        }}
       >
         <Toolbar sx={{ gap: 1.5 }}>
           <IconButton
@@ -69,9 +80,10 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
             <MenuRoundedIcon />
           </IconButton>
           <Box component={RouterLink} to="/app" aria-label="Stagecraft studio" sx={{ display: 'inline-flex', borderRadius: 1 }}>
-            <Logo height={30} />
+            <Logo height={30} markOnly={phone} />
           </Box>
           <Box sx={{ flex: 1 }} />
+          {phone && upgradeButton}
           <CreditsBadge credits={credits} />
           <ProfileMenu />
         </Toolbar>
@@ -109,28 +121,47 @@ export function AppLayout({ credits = null, upgradeButton = null, notificationCa
         <VerificationBanner />
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           <Outlet />
+          {phone && (
+            <Box
+              aria-live="polite"
+              sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 3, '&:empty': { display: 'none' } }}
+            >
+              {notificationCards}
+            </Box>
+          )}
         </Box>
       </Box>
 
       {/* Slots filled by the upgrade-nudge work; kept here so their placement is decided once. */}
-      <Box sx={{ position: 'fixed', top: { xs: 68, sm: 76 }, right: { xs: 12, sm: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}>
-        {upgradeButton}
-      </Box>
-      <Box
-        aria-live="polite"
-        sx={{
-          position: 'fixed',
-          bottom: { xs: 12, sm: 24 },
-          right: { xs: 12, sm: 24 },
-          zIndex: (theme) => theme.zIndex.snackbar,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 1.5,
-          maxWidth: 'calc(100vw - 24px)',
-        }}
-      >
-        {notificationCards}
-      </Box>
+      {!phone && (
+        <>
+          <Box
+            sx={{
+              position: 'fixed',
+              top: { xs: 68, sm: 76 },
+              right: { xs: 12, sm: 24 },
+              zIndex: (theme) => theme.zIndex.speedDial,
+            }}
+          >
+            {upgradeButton}
+          </Box>
+          <Box
+            aria-live="polite"
+            sx={{
+              position: 'fixed',
+              bottom: { xs: 12, sm: 24 },
+              right: { xs: 12, sm: 24 },
+              zIndex: (theme) => theme.zIndex.snackbar,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1.5,
+              maxWidth: 'calc(100vw - 24px)',
+            }}
+          >
+            {notificationCards}
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

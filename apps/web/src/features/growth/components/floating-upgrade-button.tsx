@@ -1,6 +1,7 @@
 import BoltRoundedIcon from '@mui/icons-material/BoltRounded';
 import Button from '@mui/material/Button';
-import { alpha, keyframes } from '@mui/material/styles';
+import { alpha, keyframes, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLogConversionEvent } from '../../../lib/conversion-tracking.ts';
@@ -23,10 +24,17 @@ export function FloatingUpgradeButton({ credits }: { credits: number | null }) {
   const { pathname } = useLocation();
   const { data: state } = useUserState({ enabled: user !== null });
   const logEvent = useLogConversionEvent();
+  // On a phone it sits in the top bar: its bolt alone, named by its label.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const choice = chooseUpgradeButton(
     user && state
-      ? { credits: credits ?? state.credits, plan: state.plan, layoutsCreated: state.layouts_created, exportsCompleted: state.exports_completed }
+      ? {
+          credits: credits ?? state.credits,
+          plan: state.plan,
+          layoutsCreated: state.layouts_created,
+          exportsCompleted: state.exports_completed,
+        }
       : null,
   );
   if (!choice || pathname === PRICING_PATH) return null;
@@ -35,21 +43,33 @@ export function FloatingUpgradeButton({ credits }: { credits: number | null }) {
     <Button
       component={RouterLink}
       to={pricingLink({ source: 'floating_button', intent: choice.intent })}
-      onClick={() => logEvent({ eventType: 'upgrade_button_click', source: 'floating_button', metadata: { label: choice.label, intent: choice.intent, credits: credits ?? state?.credits } })}
+      onClick={() =>
+        logEvent({
+          eventType: 'upgrade_button_click',
+          source: 'floating_button',
+          metadata: { label: choice.label, intent: choice.intent, credits: credits ?? state?.credits },
+        })
+      }
       variant="contained"
       color={choice.color}
-      startIcon={<BoltRoundedIcon />}
+      startIcon={compact ? undefined : <BoltRoundedIcon />}
+      aria-label={compact ? choice.label : undefined}
+      title={compact ? choice.label : undefined}
       sx={(theme) => ({
         borderRadius: 99,
-        px: 2.25,
-        py: 1,
+        px: compact ? 1 : 2.25,
+        py: compact ? 0.75 : 1,
+        minWidth: compact ? 0 : undefined,
+        flexShrink: 0,
         fontWeight: 700,
         boxShadow: `0 10px 24px -8px ${alpha(theme.palette[choice.color].main, 0.6)}`,
         '--pulse-colour': alpha(theme.palette[choice.color].main, 0.55),
-        ...(choice.pulse && { '@media (prefers-reduced-motion: no-preference)': { animation: `${pulse} 1.6s ease-out infinite` } }),
+        ...(choice.pulse && {
+          '@media (prefers-reduced-motion: no-preference)': { animation: `${pulse} 1.6s ease-out infinite` },
+        }),
       })}
     >
-      {choice.label}
+      {compact ? <BoltRoundedIcon fontSize="small" /> : choice.label}
     </Button>
   );
 }

@@ -48,7 +48,8 @@ function NotificationCard({ notification }: { notification: GrowthNotification }
         if (!event.currentTarget.contains(event.relatedTarget)) store.release(notification.id);
       }}
       sx={{
-        width: { xs: 'calc(100vw - 24px)', sm: 360 },
+        // In the page's flow on a phone (app layout), floating bottom right from sm up.
+        width: { xs: '100%', sm: 360 },
         p: 2,
         borderRadius: 2,
         border: 1,

@@ -44,21 +44,29 @@ export function ModePicker({
       variant="scrollable"
       allowScrollButtonsMobile
       aria-label="Studio mode"
-      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 56 }}
+      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 64 }}
     >
       {(Object.keys(MODE_LABELS) as StudioMode[]).map((key) => (
         <Tab
           key={key}
           value={key}
           icon={MODE_ICONS[key]}
-          iconPosition="start"
+          // The icon above its name keeps each tab narrow: all six fit beside the sidebar at 1440 px (issue 13);
+          // narrower screens scroll them.
+          iconPosition="top"
           label={MODE_LABELS[key]}
           id={`studio-mode-${key}`}
           aria-controls="studio-mode-panel"
           sx={{
-            minHeight: 56,
+            minHeight: 64,
+            minWidth: 0,
+            px: 1.5,
+            py: 1,
+            flex: { md: '1 1 auto' },
             textTransform: 'none',
             fontWeight: 600,
+            fontSize: '0.8125rem',
+            '& .MuiTab-iconWrapper': { mb: 0.25 },
             ...(highlight === key && {
               outline: '2px solid',
               outlineColor: 'secondary.main',

@@ -11,6 +11,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { STUDIO_MESSAGES } from '@stagecraft/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -240,16 +242,182 @@ export function StudioPage() {
     [state, run, operations, busy, credits, costs],
   );
   const image = state.scene.currentImage;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const Panel = PANELS[state.mode];
+
+  // On a phone the room comes first, right under the top bar (issue 13): its toolbar, the tutorial and the
+  // modes follow it, and the greeting comes after the work.
+  const header = (
+    <StudioHeader
+      username={user?.username ?? null}
+      credits={credits}
+      demo={state.demo}
+      returning={workspace.data ? workspace.data.session !== null || workspace.data.rooms.used > 0 : false}
+    />
+  );
+  const notices = (
+    <>
+      {roomLimitReached && <RoomLimitNotice onClose={() => setRoomLimitReached(false)} />}
+      <TutorialCard tutorial={tutorial} onBack={back} onSkip={skip} />
+      {tutorial.completed && !tutorial.active && state.demo && (
+        <Card variant="outlined" sx={{ mb: 2, bgcolor: 'success.50' }} aria-live="polite">
+          <CardContent>
+            <Typography fontWeight={700}>Tutorial complete</Typography>
+            <Typography variant="body2" color="text.secondary">
+              The sample room cost you nothing
+              {credits !== null ? `: your ${credits} credit${credits === 1 ? ' is' : 's are'} still there for your own room` : ''}
+              . Upload a photo and the studio detects its furniture.
+            </Typography>
+            <Button sx={{ mt: 1 }} variant="contained" startIcon={<CloudUploadRoundedIcon />} onClick={pickFile}>
+              Upload My Own Image
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+  const modePicker = (
+    <ModePicker mode={state.mode} onChange={(mode) => run(setMode, mode)} highlight={highlight ? 'detect' : null} />
+  );
+  const progressBar = (
+    <Box sx={{ height: 4 }} aria-hidden={!busy}>
+      {/* Enhancement and download show their bar beside their own buttons, in the result card. */}
+      {operations.busy && !RESULT_CARD_WORK.has(operations.busy.kind) && (
+        <LinearProgress
+          variant={operations.busy.progress === null ? 'indeterminate' : 'determinate'}
+          value={(operations.busy.progress ?? 0) * 100}
+          aria-label={operations.busy.message}
+        />
+      )}
+    </Box>
+  );
+  const toolbar = (
+    <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
+      {/* On a phone the status takes its own line above the buttons. */}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ flex: { xs: '1 1 100%', sm: 1 } }}
+        role="status"
+        aria-live="polite"
+        data-testid="studio-status"
+      >
+        {operations.busy
+          ? `${operations.busy.message}${operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}`
+          : state.demo
+            ? 'Demo Mode: the sample room. Upload your own photo when you are ready.'
+            : `${MODE_LABELS[state.mode]} mode`}
+      </Typography>
+      <Tooltip title="Undo (Ctrl+Z)">
+        <span>
+          <IconButton aria-label="Undo" disabled={busy || !canUndo(state)} onClick={() => run(undo, undefined)}>
+            <UndoRoundedIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Redo (Ctrl+Shift+Z)">
+        <span>
+          <IconButton aria-label="Redo" disabled={busy || !canRedo(state)} onClick={() => run(redo, undefined)}>
+            <RedoRoundedIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<CloudUploadRoundedIcon />}
+        onClick={pickFile}
+        disabled={busy}
+        sx={highlight ? { boxShadow: (theme) => `0 0 0 3px ${theme.palette.secondary.main}` } : undefined}
+      >
+        New room
+      </Button>
+    </Stack>
+  );
+  const canvasArea = (
+    <Box
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={handleDrop}
+      data-testid="studio-drop-zone"
+      sx={{
+        position: 'relative',
+        borderRadius: 2,
+        outline: dragging ? '3px dashed' : highlight ? '3px solid' : 'none',
+        outlineColor: dragging ? 'primary.main' : 'secondary.main',
+        outlineOffset: 4,
+        transition: 'outline-color 0.3s',
+      }}
+    >
+      {image ? (
+        <StudioCanvas
+          image={image}
+          mode={state.mode}
+          detections={state.scene.detections}
+          selectedDetectionId={state.selectedDetectionId}
+          markers={state.markers}
+          strokes={state.strokes}
+          drawTool={state.drawTool}
+          brushSize={state.brushSize}
+          disabled={busy}
+          onClick={handleCanvasClick}
+          onStrokeStart={(stroke) => run(addStroke, stroke)}
+          onStrokeExtend={(points) => run(extendStroke, points)}
+        />
+      ) : (
+        <Box
+          sx={{
+            height: 320,
+            display: 'grid',
+            placeItems: 'center',
+            border: '2px dashed',
+            borderColor: 'divider',
+            borderRadius: 2,
+            textAlign: 'center',
+            p: 3,
+          }}
+        >
+          <Box>
+            <CloudUploadRoundedIcon color="action" sx={{ fontSize: 48 }} />
+            <Typography sx={{ mt: 1 }}>Drop a room photo here or</Typography>
+            <Button sx={{ mt: 1 }} variant="contained" onClick={pickFile} disabled={busy}>
+              Choose a photo
+            </Button>
+            <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 1 }}>
+              JPG, PNG, WebP or HEIC, up to 10 MB
+            </Typography>
+          </Box>
+        </Box>
+      )}
+      {dragging && (
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(37, 99, 235, 0.12)',
+            borderRadius: 2,
+            pointerEvents: 'none',
+          }}
+        >
+          <Typography fontWeight={700}>Drop to upload</Typography>
+        </Box>
+      )}
+    </Box>
+  );
+  const modePanel = (
+    <Box id="studio-mode-panel" role="tabpanel" aria-labelledby={`studio-mode-${state.mode}`} sx={{ mt: 3 }}>
+      <Panel />
+    </Box>
+  );
 
   return (
     <StudioContext.Provider value={context}>
-      <StudioHeader
-        username={user?.username ?? null}
-        credits={credits}
-        demo={state.demo}
-        returning={workspace.data ? workspace.data.session !== null || workspace.data.rooms.used > 0 : false}
-      />
+      {!phone && header}
       <NewRoomDialog
         open={pendingPhoto !== null}
         rooms={workspace.data?.rooms ?? null}
@@ -274,163 +442,38 @@ export function StudioPage() {
       />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          {roomLimitReached && <RoomLimitNotice onClose={() => setRoomLimitReached(false)} />}
-          <TutorialCard tutorial={tutorial} onBack={back} onSkip={skip} />
-          {tutorial.completed && !tutorial.active && state.demo && (
-            <Card variant="outlined" sx={{ mb: 2, bgcolor: 'success.50' }} aria-live="polite">
-              <CardContent>
-                <Typography fontWeight={700}>Tutorial complete</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  The sample room cost you nothing
-                  {credits !== null
-                    ? `: your ${credits} credit${credits === 1 ? ' is' : 's are'} still there for your own room`
-                    : ''}
-                  . Upload a photo and the studio detects its furniture.
-                </Typography>
-                <Button sx={{ mt: 1 }} variant="contained" startIcon={<CloudUploadRoundedIcon />} onClick={pickFile}>
-                  Upload My Own Image
-                </Button>
+          {phone ? (
+            <Card variant="outlined">
+              <Box sx={{ p: 1 }}>{canvasArea}</Box>
+              {progressBar}
+              <CardContent sx={{ pb: 0 }}>
+                {toolbar}
+                {notices}
               </CardContent>
+              {modePicker}
+              <CardContent>{modePanel}</CardContent>
             </Card>
+          ) : (
+            <>
+              {notices}
+              <Card variant="outlined">
+                {modePicker}
+                {progressBar}
+                <CardContent>
+                  {toolbar}
+                  {canvasArea}
+                  {modePanel}
+                </CardContent>
+              </Card>
+            </>
           )}
-          <Card variant="outlined">
-            <ModePicker mode={state.mode} onChange={(mode) => run(setMode, mode)} highlight={highlight ? 'detect' : null} />
-            <Box sx={{ height: 4 }} aria-hidden={!busy}>
-              {/* Enhancement and download show their bar beside their own buttons, in the result card. */}
-              {operations.busy && !RESULT_CARD_WORK.has(operations.busy.kind) && (
-                <LinearProgress
-                  variant={operations.busy.progress === null ? 'indeterminate' : 'determinate'}
-                  value={(operations.busy.progress ?? 0) * 100}
-                  aria-label={operations.busy.message}
-                />
-              )}
-            </Box>
-            <CardContent>
-              <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
-                {/* On a phone the status takes its own line above the buttons. */}
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ flex: { xs: '1 1 100%', sm: 1 } }}
-                  role="status"
-                  aria-live="polite"
-                  data-testid="studio-status"
-                >
-                  {operations.busy
-                    ? `${operations.busy.message}${operations.busy.progress !== null ? ` ${Math.round(operations.busy.progress * 100)}%` : ''}`
-                    : state.demo
-                      ? 'Demo Mode: the sample room. Upload your own photo when you are ready.'
-                      : `${MODE_LABELS[state.mode]} mode`}
-                </Typography>
-                <Tooltip title="Undo (Ctrl+Z)">
-                  <span>
-                    <IconButton aria-label="Undo" disabled={busy || !canUndo(state)} onClick={() => run(undo, undefined)}>
-                      <UndoRoundedIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title="Redo (Ctrl+Shift+Z)">
-                  <span>
-                    <IconButton aria-label="Redo" disabled={busy || !canRedo(state)} onClick={() => run(redo, undefined)}>
-                      <RedoRoundedIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Button
-                  variant="outlined"
-                  size="small"
-                  startIcon={<CloudUploadRoundedIcon />}
-                  onClick={pickFile}
-                  disabled={busy}
-                  sx={highlight ? { boxShadow: (theme) => `0 0 0 3px ${theme.palette.secondary.main}` } : undefined}
-                >
-                  New room
-                </Button>
-              </Stack>
-              <Box
-                onDragOver={(event) => {
-                  event.preventDefault();
-                  setDragging(true);
-                }}
-                onDragLeave={() => setDragging(false)}
-                onDrop={handleDrop}
-                data-testid="studio-drop-zone"
-                sx={{
-                  position: 'relative',
-                  borderRadius: 2,
-                  outline: dragging ? '3px dashed' : highlight ? '3px solid' : 'none',
-                  outlineColor: dragging ? 'primary.main' : 'secondary.main',
-                  outlineOffset: 4,
-                  transition: 'outline-color 0.3s',
-                }}
-              >
-                {image ? (
-                  <StudioCanvas
-                    image={image}
-                    mode={state.mode}
-                    detections={state.scene.detections}
-                    selectedDetectionId={state.selectedDetectionId}
-                    markers={state.markers}
-                    strokes={state.strokes}
-                    drawTool={state.drawTool}
-                    brushSize={state.brushSize}
-                    disabled={busy}
-                    onClick={handleCanvasClick}
-                    onStrokeStart={(stroke) => run(addStroke, stroke)}
-                    onStrokeExtend={(points) => run(extendStroke, points)}
-                  />
-                ) : (
-                  <Box
-                    sx={{
-                      height: 320,
-                      display: 'grid',
-                      placeItems: 'center',
-                      border: '2px dashed',
-                      borderColor: 'divider',
-                      borderRadius: 2,
-                      textAlign: 'center',
-                      p: 3,
-                    }}
-                  >
-                    <Box>
-                      <CloudUploadRoundedIcon color="action" sx={{ fontSize: 48 }} />
-                      <Typography sx={{ mt: 1 }}>Drop a room photo here or</Typography>
-                      <Button sx={{ mt: 1 }} variant="contained" onClick={pickFile} disabled={busy}>
-                        Choose a photo
-                      </Button>
-                      <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 1 }}>
-                        JPG, PNG, WebP or HEIC, up to 10 MB
-                      </Typography>
-                    </Box>
-                  </Box>
-                )}
-                {dragging && (
-                  <Box
-                    sx={{
-                      position: 'absolute',
-                      inset: 0,
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'rgba(37, 99, 235, 0.12)',
-                      borderRadius: 2,
-                      pointerEvents: 'none',
-                    }}
-                  >
-                    <Typography fontWeight={700}>Drop to upload</Typography>
-                  </Box>
-                )}
-              </Box>
-              <Box id="studio-mode-panel" role="tabpanel" aria-labelledby={`studio-mode-${state.mode}`} sx={{ mt: 3 }}>
-                <Panel />
-              </Box>
-            </CardContent>
-          </Card>
           {/* Enhance and download also apply to an unedited upload (issue 13), not to the sample room. */}
           {(hasResult(state.scene) || (!state.demo && state.scene.currentImage !== null)) && (
             <Box sx={{ mt: 3 }}>
               <ResultCard />
             </Box>
           )}
+          {phone && <Box sx={{ mt: 3 }}>{header}</Box>}
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <StudioSidebar
