@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { fixturePath } from '../packages/vision/src/testing/fixtures.ts';
 import { createVerifiedUser } from './support/accounts.ts';
+import { buyPack } from './support/purchase.ts';
+import { authorization, logIn } from './support/sign-in.ts';
+import { roomPhoto, waitUntilIdle } from './support/studio.ts';
 
 /**
  * Design history in Chromium against the real server and engine: a paid user stages a room in the studio,
@@ -12,49 +14,11 @@ import { createVerifiedUser } from './support/accounts.ts';
  * free user is shown the upgrade pitch with the catalogue's cheapest price.
  */
 
-type Account = Awaited<ReturnType<typeof createVerifiedUser>>;
-
 const SCREENSHOTS = process.env.HISTORY_SCREENSHOTS ?? path.join(os.tmpdir(), 'history-e2e');
 
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function logIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/app/login');
-  await page.getByLabel(/^Email/).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: /^(sign in|log in)$/i }).click();
-  await expect(page).toHaveURL(/\/app\/?$/);
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => localStorage.getItem('authTokens'));
-  return (JSON.parse(stored ?? '{}') as { access: string }).access;
-}
-
-/** A pack bought through the test checkout: the account is on the Pay As You Go plan from then on. */
-async function buyConsultationPack(page: Page): Promise<void> {
-  await page.goto('/app/pricing');
-  await page.getByRole('button', { name: 'Credit Packs', exact: true }).click();
-  await page.getByRole('button', { name: 'Buy Consultation Pack' }).click();
-  await expect(page).toHaveURL(/\/app\/test-checkout\/[\w-]+$/);
-  await page.getByRole('button', { name: /^Pay \$15/ }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Accepted' })).toBeVisible();
-}
-
-/** A real room photo, small enough for the engine to be quick. */
-async function roomPhoto(): Promise<Buffer> {
-  return sharp(await readFile(fixturePath('empty_maateusx_furnish-before.jpg')))
-    .rotate()
-    .resize(960, 640, { fit: 'cover' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-async function waitUntilIdle(page: Page, timeout = 180_000): Promise<void> {
-  await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
 }
 
 test.describe('design history', () => {
@@ -69,13 +33,13 @@ test.describe('design history', () => {
     const account = await createVerifiedUser(request, 'historian');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await logIn(page, account);
-    await buyConsultationPack(page);
+    await buyPack(page, 'Consultation');
 
     // A real placement through the studio: upload a room, arm a floor lamp, click the floor.
     await page.goto('/app');
     const skip = page.getByRole('button', { name: 'Skip tutorial' });
     if (await skip.isVisible().catch(() => false)) await skip.click();
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto('empty_maateusx_furnish-before.jpg', 960, 640) });
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '960');
     await waitUntilIdle(page);
     await page.getByRole('tab', { name: 'Click & Place' }).click();
@@ -166,7 +130,7 @@ test.describe('design history', () => {
     await expect(page.getByText('No design sessions yet')).toBeVisible();
     await expect(page.getByLabel('History figures')).toContainText('Total sessions0');
     const gone = await request.get(`/api/design-history/${sessionId}/`, {
-      headers: { Authorization: `Bearer ${await accessToken(page)}` },
+      headers: await authorization(page),
     });
     expect(gone.status()).toBe(404);
     expect((await request.get(copied)).status()).toBe(404);

@@ -1,64 +1,34 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { fixturePath } from '../packages/vision/src/testing/fixtures.ts';
 import { createVerifiedUser } from './support/accounts.ts';
+import { buyPack } from './support/purchase.ts';
+import { authorization, logIn, logOut } from './support/sign-in.ts';
+import { roomPhoto, savedSnapshot, waitUntilIdle } from './support/studio.ts';
 
 /**
  * The studio keeps the work (issue 13): the server's session is the truth, so a reload or a trip to pricing
  * reopens the same room with its undo stack; a free user's third room is refused with the way to more rooms.
  */
 
-type Account = Awaited<ReturnType<typeof createVerifiedUser>>;
-
-/** A real living room, small enough for a quick engine on a loaded machine. */
-async function roomPhoto(): Promise<Buffer> {
-  return sharp(await readFile(fixturePath('furnished_roomgpt_original-pic.jpg')))
-    .rotate()
-    .resize(720, 480, { fit: 'cover' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-async function logIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/app/login');
-  await page.getByLabel(/^Email/).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: /^(sign in|log in)$/i }).click();
-  await expect(page).toHaveURL(/\/app\/?$/);
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => localStorage.getItem('authTokens'));
-  return (JSON.parse(stored ?? '{}') as { access: string }).access;
-}
-
-async function waitUntilIdle(page: Page): Promise<void> {
-  await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout: 120_000 });
-}
-
-/** The saved editor state has reached the server (saved a moment after each step). */
-async function savedSnapshot(page: Page) {
-  return page.waitForResponse((response) => /\/api\/studio\/sessions\/[\w-]+\/snapshot\/$/.test(response.url()) && response.ok());
-}
+const livingRoom = () => roomPhoto('furnished_roomgpt_original-pic.jpg', 720, 480);
 
 test.describe('the studio keeps the work', () => {
   test.describe.configure({ timeout: 300_000 });
   test.use({ actionTimeout: 30_000 });
 
-  test('a paid user edits a room, reloads and goes to pricing and back: same image, same undo stack', async ({ page, request }) => {
+  test('a paid user edits a room, reloads, goes to pricing and back, signs in on another device, opens it by ?session=', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const account = await createVerifiedUser(request, 'keeper');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await logIn(page, account);
-    await page.goto('/app/pricing');
-    await page.getByRole('button', { name: 'Credit Packs', exact: true }).click();
-    await page.getByRole('button', { name: 'Buy Agency Pack' }).click();
-    await page.getByRole('button', { name: /^Pay \$69/ }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Accepted' })).toBeVisible();
+    await buyPack(page, 'Agency');
     await page.goto('/app');
     await page.getByRole('button', { name: 'Skip tutorial' }).click();
 
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await livingRoom() });
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '720');
     await waitUntilIdle(page);
     const items = page.getByTestId('detection-item');
@@ -89,16 +59,53 @@ test.describe('the studio keeps the work', () => {
     }
 
     // The undo stack came back too: one undo returns the object and the photo before the removal.
+    const undone = savedSnapshot(page);
     await page.locator('button[aria-label="Undo"]').click();
     await expect(items).toHaveCount(detected);
     await expect(canvas).not.toHaveAttribute('data-image-id', edited ?? '');
     await expect(page.locator('button[aria-label="Redo"]')).toBeEnabled();
+    const sessionId = new URL((await undone).url()).pathname.split('/')[4] ?? '';
+    const original = (await canvas.getAttribute('data-image-id')) ?? '';
 
     // A new photo over the edits asks first.
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await livingRoom() });
     await expect(page.getByRole('heading', { name: 'Start a new room?' })).toBeVisible();
     await page.getByRole('button', { name: 'Keep editing' }).click();
     await expect(items).toHaveCount(detected);
+
+    // Log out here, sign in on another device (a phone, nothing shared with this browser): the same room, the
+    // same image, the same undo stack with its redo.
+    await logOut(page);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const other = await phone.newPage();
+    await logIn(other, account);
+    const otherCanvas = other.getByTestId('studio-canvas');
+    const otherItems = other.getByTestId('detection-item');
+    await expect(otherCanvas).toHaveAttribute('data-image-id', original);
+    await expect(otherItems).toHaveCount(detected);
+    await expect(other.locator('button[aria-label="Undo"]')).toBeDisabled();
+    const redone = savedSnapshot(other);
+    await other.locator('button[aria-label="Redo"]').click();
+    await expect(otherCanvas).toHaveAttribute('data-image-id', edited ?? '');
+    await expect(otherItems).toHaveCount(detected - 1);
+    await redone;
+
+    // A newer room becomes the one the studio opens; `?session=` (the history's "Open in studio") opens the
+    // first one again, as it was left on the phone, and makes it the most recent.
+    const photo = `data:image/jpeg;base64,${(await sharp(await livingRoom()).resize(360, 240).jpeg().toBuffer()).toString('base64')}`;
+    const newer = await request.post('/api/studio/sessions/', { headers: await authorization(other), data: { image_data: photo } });
+    expect(newer.status()).toBe(201);
+    await other.goto('/app');
+    await expect(otherCanvas).toHaveAttribute('data-natural-width', '360');
+    await expect(otherItems).toHaveCount(0);
+    await other.goto(`/app?session=${sessionId}`);
+    await expect(otherCanvas).toHaveAttribute('data-image-id', edited ?? '');
+    await expect(otherItems).toHaveCount(detected - 1);
+    await expect(other.locator('button[aria-label="Undo"]')).toBeEnabled();
+    await expect(other).toHaveURL(/\/app$/);
+    await other.reload();
+    await expect(otherCanvas).toHaveAttribute('data-image-id', edited ?? '');
+    await phone.close();
   });
 
   test("a free user's third room is refused, with the way to more rooms", async ({ page, request }) => {
@@ -106,8 +113,8 @@ test.describe('the studio keeps the work', () => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     await logIn(page, account);
     // Two rooms worked on (a paid step each), straight through the API.
-    const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-    const photo = `data:image/jpeg;base64,${(await sharp(await roomPhoto()).resize(360, 240).jpeg().toBuffer()).toString('base64')}`;
+    const headers = await authorization(page);
+    const photo = `data:image/jpeg;base64,${(await sharp(await livingRoom()).resize(360, 240).jpeg().toBuffer()).toString('base64')}`;
     for (let room = 0; room < 2; room += 1) {
       const created = await request.post('/api/studio/sessions/', { headers, data: { image_data: photo } });
       expect(created.status()).toBe(201);
@@ -124,7 +131,7 @@ test.describe('the studio keeps the work', () => {
     }
     await page.goto('/app');
     await expect(page.getByTestId('studio-canvas')).toBeVisible();
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'third.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto() });
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'third.jpg', mimeType: 'image/jpeg', buffer: await livingRoom() });
     const dialog = page.getByRole('heading', { name: 'Start a new room?' });
     if (await dialog.isVisible()) await page.getByRole('button', { name: 'Start new room' }).click();
     const notice = page.getByTestId('room-limit-notice');

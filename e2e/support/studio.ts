@@ -1,0 +1,23 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { fixturePath } from '../../packages/vision/src/testing/fixtures.ts';
+
+/** A real room photo of the shared fixtures, cut to a size the engine handles quickly, as JPEG bytes. */
+export async function roomPhoto(fixture: string, width: number, height: number): Promise<Buffer> {
+  return sharp(await readFile(fixturePath(fixture)))
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Waits until no studio operation runs (the status line shows no "…"). */
+export async function waitUntilIdle(page: Page, timeout = 180_000): Promise<void> {
+  await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
+}
+
+/** Resolves once the editor state has reached the server (it is saved a moment after each step). */
+export function savedSnapshot(page: Page) {
+  return page.waitForResponse((response) => /\/api\/studio\/sessions\/[\w-]+\/snapshot\/$/.test(response.url()) && response.ok());
+}
