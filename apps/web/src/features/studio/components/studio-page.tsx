@@ -26,6 +26,7 @@ import { useWorkspace } from '../api/get-workspace.ts';
 import { updateStudioPreferences } from '../api/update-studio-preferences.ts';
 import { StudioContext, type StudioContextValue } from '../hooks/studio-context.ts';
 import { useStudioEditor } from '../hooks/use-studio-editor.ts';
+import { useFreshImages } from '../hooks/use-fresh-images.ts';
 import { useSnapshotSaver } from '../hooks/use-snapshot-saver.ts';
 import { useStudioOperations } from '../hooks/use-studio-operations.ts';
 import { useTutorial } from '../hooks/use-tutorial.ts';
@@ -111,6 +112,7 @@ export function StudioPage() {
     onRoomLimit: useCallback(() => setRoomLimitReached(true), []),
   });
   useSnapshotSaver(state);
+  useFreshImages(stateRef, run);
   const busy = operations.busy !== null;
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
   type StudioMode,
   type Stroke,
 } from './editor-state.ts';
+import { refreshed } from './signed-images.ts';
 
 /**
  * One editor command (the excalidraw pattern): a pure `perform` over the immutable state, and whether its
@@ -332,4 +333,21 @@ export const clearStrokes = defineAction({
   name: 'clearStrokes',
   recordsHistory: false,
   perform: (state) => (state.strokes.length === 0 ? state : { ...state, strokes: [] }),
+});
+
+/**
+ * Every image of the undo stack re-pointed at a freshly signed URL of the same stored file: a studio left open
+ * longer than a signature lives still shows an old step after an undo (issue 13). Not a step of its own.
+ */
+export const refreshImageUrls = defineAction<Record<string, string>>({
+  name: 'refreshImageUrls',
+  recordsHistory: false,
+  perform: (state, fresh) => {
+    const scene = (item: Scene): Scene => ({
+      ...item,
+      baseImage: refreshed(item.baseImage, fresh),
+      currentImage: refreshed(item.currentImage, fresh),
+    });
+    return { ...state, past: state.past.map(scene), scene: scene(state.scene), future: state.future.map(scene) };
+  },
 });
