@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow, UsersRepository } from '../areas/auth/users-repository.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 
@@ -36,6 +36,18 @@ export function createAuthenticate(deps: {
   };
 }
 export type Authenticate = ReturnType<typeof createAuthenticate>;
+
+/**
+ * Puts every route declared on `scope` after this call behind `authenticate`, as the first of its own
+ * `onRequest` hooks. A scope-wide `addHook('onRequest', ...)` would do the same at run time, but Fastify keeps a
+ * scope's hooks internal; in the route's options the OpenAPI document can see which operations need a token
+ * (plugins/openapi.ts).
+ */
+export function requireLogin(scope: FastifyInstance, authenticate: Authenticate): void {
+  scope.addHook('onRoute', (route) => {
+    route.onRequest = [authenticate, ...[route.onRequest ?? []].flat()];
+  });
+}
 
 /** The logged-in user of a route behind `authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {

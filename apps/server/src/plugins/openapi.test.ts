@@ -84,6 +84,20 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/auth/confirm-email/{key}/']?.get?.operationId).toBe('get_api_auth_confirm_email_by_key');
     expect(document.components.schemas.ErrorResponse).toMatchObject({ required: ['detail'] });
   });
+
+  it('declares security as the routes behave: bearer operations answer 401 without a token, the others do not', async () => {
+    const document = (await ctx().app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const mismatches: string[] = [];
+    for (const [openApiPath, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const url = openApiPath.replace(/\{[^}]+\}/g, '1');
+        const response = await ctx().app.inject({ method: method.toUpperCase() as 'GET', url });
+        const needsToken = (operation.security ?? []).length > 0;
+        if (needsToken !== (response.statusCode === 401)) mismatches.push(`${method} ${openApiPath}: ${response.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 interface OpenApiOperation {

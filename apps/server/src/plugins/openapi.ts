@@ -1,5 +1,5 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 
 /**
  * What every operation of /api/openapi.json declares, added in one place rather than in each area's routes:
@@ -69,28 +69,17 @@ function toOpenApiPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-const kHooks = (instance: object): symbol | undefined => {
-  for (let scope: object | null = instance; scope; scope = Object.getPrototypeOf(scope) as object | null) {
-    const symbol = Object.getOwnPropertySymbols(scope).find((candidate) => candidate.description === 'fastify.hooks');
-    if (symbol) return symbol;
-  }
-  return undefined;
-};
-
 /**
- * The `onRequest`/`preValidation`/`preHandler` hooks a route will run: its own, and those its plugin added
- * with `addHook` (read when the document is built, after every plugin has loaded). Fastify keeps the
- * latter internal; the OpenAPI test fails if that ever changes (protected studio routes would lose security).
+ * The `onRequest`/`preValidation`/`preHandler` hooks a route declares in its options. Areas put their routes
+ * behind login with `requireLogin` (plugins/authenticate.ts), which writes `authenticate` into these options,
+ * so the document is derived from public route options alone (a scope's `addHook` hooks are Fastify's internals).
  */
-function routeHooks(instance: object, route: RouteOptions): unknown[] {
-  const own = [route.onRequest, route.preValidation, route.preHandler].flat();
-  const symbol = kHooks(instance);
-  const hooks = symbol ? ((instance as Record<symbol, Record<string, unknown[]> | undefined>)[symbol] ?? {}) : {};
-  return [...own, ...(hooks.onRequest ?? []), ...(hooks.preValidation ?? []), ...(hooks.preHandler ?? [])];
+function routeHooks(route: RouteOptions): unknown[] {
+  return [route.onRequest, route.preValidation, route.preHandler].flat();
 }
 
 export function createOpenApiConventions() {
-  const routes: Array<{ instance: object; route: RouteOptions }> = [];
+  const routes: RouteOptions[] = [];
   let authenticate: unknown = null;
 
   return {
@@ -99,9 +88,12 @@ export function createOpenApiConventions() {
       authenticate = hook;
     },
 
-    /** An `onRoute` hook: remembers each route and the plugin it was declared in. */
-    onRoute(this: FastifyInstance, route: RouteOptions) {
-      routes.push({ instance: this, route });
+    /**
+     * An `onRoute` hook: remembers each route's options, read when the document is built (after every plugin's
+     * own `onRoute` hooks, such as `requireLogin`'s, have completed them).
+     */
+    onRoute(route: RouteOptions) {
+      routes.push(route);
     },
 
     /** The swagger `transformObject`: completes every operation of the generated document, in place. */
@@ -114,8 +106,8 @@ export function createOpenApiConventions() {
 
   function completeDocument(openapiObject: OpenApiObject): void {
     const protectedOperations = new Set<string>();
-    for (const { instance, route } of routes) {
-      if (!routeHooks(instance, route).includes(authenticate)) continue;
+    for (const route of routes) {
+      if (!routeHooks(route).includes(authenticate)) continue;
       for (const method of [route.method].flat()) protectedOperations.add(`${method.toLowerCase()} ${toOpenApiPath(route.url)}`);
     }
 

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertSuperuser, type Authenticate, currentUser, requireStaff } from '../../plugins/authenticate.ts';
+import { assertSuperuser, type Authenticate, currentUser, requireStaff, requireLogin } from '../../plugins/authenticate.ts';
 import type { AdminService } from './service.ts';
 
 const tags = ['admin'];
@@ -28,7 +28,7 @@ const userParams = z.object({ user_id: z.coerce.number({ error: 'Not a user id.'
 /** The staff console's calls (our addition): every one behind the staff guard, read from the database per request. */
 export async function adminRoutes(app: FastifyInstance, { admin, authenticate }: { admin: AdminService; authenticate: Authenticate }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
   routes.addHook('preHandler', requireStaff);
 
   routes.get(

@@ -1,7 +1,7 @@
 import { ANALYTICS_ROUTES, conversionAnalyticsResponse, conversionStatsResponse } from '@stagecraft/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticate, currentUser, requireStaff } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireStaff, requireLogin } from '../../plugins/authenticate.ts';
 import type { AnalyticsService } from './service.ts';
 
 const tags = ['analytics'];
@@ -13,7 +13,7 @@ export async function analyticsRoutes(
   { analytics, authenticate }: { analytics: AnalyticsService; authenticate: Authenticate },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
   routes.addHook('preHandler', requireStaff);
 
   routes.get(

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../lib/multipart.ts';
-import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import type { BrandingService } from './service.ts';
 
 const tags = ['branding'];
@@ -33,7 +33,7 @@ const exportParams = z.object({ export_id: z.string().max(100) });
 export async function brandingRoutes(app: FastifyInstance, deps: { branding: BrandingService; authenticate: Authenticate }) {
   const { branding, authenticate } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
   // A 5 MB logo needs no streaming: the body is read whole and parsed by the FormData parser built into Node.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 6 * 1024 * 1024 }, (_request, body, done) =>
     done(null, body),

@@ -7,7 +7,7 @@ import {
 } from '@stagecraft/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import type { GrowthService } from './service.ts';
 
 const tags = ['growth'];
@@ -18,7 +18,7 @@ export async function growthRoutes(
   { growth, authenticate }: { growth: GrowthService; authenticate: Authenticate },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
 
   routes.get(
     BILLING_ROUTES.userState,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import type { HistoryService } from './service.ts';
 
 const tags = ['history'];
@@ -23,7 +23,7 @@ export async function historyRoutes(
   { history, authenticate }: { history: HistoryService; authenticate: Authenticate },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
 
   routes.get(
     HISTORY_ROUTES.list,

@@ -30,7 +30,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../lib/multipart.ts';
-import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import { drawingFurnitureTypes, furnitureTypes, themeFurnitureList, themeMaterialList, themes } from './catalogue.ts';
 import type { StudioService } from './service.ts';
 
@@ -41,7 +41,7 @@ const security = [{ bearerAuth: [] }];
 export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioService; authenticate: Authenticate }) {
   const { studio, authenticate } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', authenticate);
+  requireLogin(routes, authenticate);
 
   // Multipart uploads (custom furniture), read whole and parsed by the WHATWG FormData parser built into Node
   // (undici): a 10 MB file needs no streaming, and this needs no extra dependency.

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { type Authenticate, currentUser } from '../../plugins/authenticate.ts';
+import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import type { MediaService } from '../media/service.ts';
 import { createStudioWorkspace } from './workspace.ts';
 
@@ -27,7 +27,7 @@ export async function studioWorkspaceRoutes(
 ) {
   const workspace = createStudioWorkspace(deps);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', deps.authenticate);
+  requireLogin(routes, deps.authenticate);
 
   routes.get(
     STUDIO_ROUTES.workspace,
