@@ -123,15 +123,19 @@ describe.skipIf(!enabled)('several machines: two app instances, two image worker
     redis = new Redis(redisUrl ?? '', { keyPrefix });
     const env = environment(url.toString(), s3.url);
 
-    for (const index of [0, 1]) {
-      const ready = new Promise<void>((resolve) => {
-        workers[index] = spawnProcess(workerScript, env, (text) => {
-          workerLogs[index] += text;
-          if (text.includes('image worker ready')) resolve();
-        });
-      });
-      await ready;
-    }
+    // All four start at once; the workers say they are ready once their models are loaded.
+    const workersReady = [0, 1].map(
+      (index) =>
+        new Promise<void>((resolve, reject) => {
+          workers[index] = spawnProcess(workerScript, env, (text) => {
+            workerLogs[index] += text;
+            if (workerLogs[index]?.includes('image worker ready')) resolve();
+          });
+          workers[index]?.once('exit', (code) => reject(new Error(`worker ${index} exited with ${code}`)));
+        }),
+    );
+    // Awaited below; a worker that dies first must not count as an unhandled rejection meanwhile.
+    for (const ready of workersReady) ready.catch(() => {});
     for (const _ of [0, 1]) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
@@ -149,6 +153,7 @@ describe.skipIf(!enabled)('several machines: two app instances, two image worker
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
+    await Promise.all(workersReady);
   }, 300_000);
 
   afterAll(async () => {
