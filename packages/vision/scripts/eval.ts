@@ -29,6 +29,7 @@ import type { EvalSection } from './lib/section.ts';
 const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   enhancement: () => import('./lib/enhance-eval.ts'),
   walls: () => import('./sections/walls.ts'),
+  room: () => import('./sections/room.ts'),
   placement: () => import('./sections/place.ts'),
 };
 

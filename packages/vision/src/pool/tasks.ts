@@ -12,7 +12,7 @@ import { exportJpeg } from '../compose/watermark.ts';
 import { placeFurniture, replaceObject, resolveSprite } from '../place/index.ts';
 import type { PlaceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
-import { changeWallMaterial, wallMask } from '../walls/index.ts';
+import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
 import { roomModel, type RoomModelOptions } from '../room/index.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
@@ -53,7 +53,8 @@ export const tasks = {
   /** The photo's room model (camera, layout, openings, labels) as plain JSON: compute once per photo. */
   roomModel: (image: Image, options?: RoomModelOptions) => roomModel(image, options),
   wallMask: (image: Image) => wallMask(image),
-  changeWallMaterial: (image: Image, material: string) => changeWallMaterial(image, material),
+  /** `options.room`: the session's room model; `options.exclude`: pixels to keep (pieces the session placed). */
+  changeWallMaterial: (image: Image, material: string, options?: ChangeWallOptions) => changeWallMaterial(image, material, options),
   brandImage: (image: Image, request: BrandRequest) => brandImage(image, request),
   exportJpeg: (image: Uint8Array, watermark: boolean) => exportJpeg(image, { watermark }),
   annotateDetections: (image: Uint8Array, boxes: [number, number, number, number][]) => annotateDetections(image, boxes),

@@ -109,8 +109,8 @@ export function scoreLayout(faces: Uint8Array, grid: RayGrid, evidence: LayoutEv
   return { unary, lines: lines * evidence.lineWeight };
 }
 
-const DISTANCES = Array.from({ length: 32 }, (_, k) => 0.35 * Math.pow(25 / 0.35, k / 31));
-const CEILINGS = Array.from({ length: 22 }, (_, k) => 0.55 + k * 0.1);
+const DISTANCES = Array.from({ length: 24 }, (_, k) => 0.4 * Math.pow(20 / 0.4, k / 23));
+const CEILINGS = Array.from({ length: 16 }, (_, k) => 0.6 + k * 0.12);
 
 /**
  * The box that best explains the evidence: coordinate descent over the four wall distances and the ceiling
@@ -134,7 +134,7 @@ export function fitBoxLayout(grid: RayGrid, evidence: LayoutEvidence, eye: numbe
     return s.unary + s.lines - prior(box);
   };
   let best: { box: BoxLayout; score: number } | null = null;
-  for (const start of [2, 4, 8]) {
+  for (const start of [2.5, 6]) {
     const box: BoxLayout = { left: start, right: start, back: start, front: start, ceiling: 1.1, eye };
     let score = total(box);
     for (let round = 0; round < 3; round++) {

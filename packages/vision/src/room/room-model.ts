@@ -2,7 +2,8 @@ import { detectObjects, type Detection } from '../detect/detect.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import { analyseRoom, type WallAnalysis } from '../walls/analyse.ts';
 import { detectSegments, type Segment } from '../walls/lines.ts';
-import { wallProbabilities } from '../walls/wall-mask.ts';
+import { removeCeiling } from '../walls/ceiling.ts';
+import { WALL_THRESHOLD, wallProbabilities, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { encodeLabels } from './labels.ts';
 import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
@@ -25,13 +26,23 @@ export interface RoomModelOptions {
   readonly detections?: readonly Detection[];
   /** The eye height when it is known (metres); otherwise 1.45 m, or measured from detected objects of known size. */
   readonly cameraHeightM?: number;
+  /** Wall probability at or above which a pixel inside a wall of the layout is wall (evaluation sweeps it). */
+  readonly wallThreshold?: number;
+  /** Wall probability at or above which a pixel the layout calls floor is wall all the same (the layout can be wrong). */
+  readonly floorOverride?: number;
 }
 
 export const DEFAULT_CAMERA_HEIGHT_M = 1.45;
 /** A superpixel at or above this wall probability, inside a wall of the layout, is wall. */
 export const ROOM_WALL_THRESHOLD = 0.3;
+/** A pixel the layout calls floor is wall when the classifier is this sure (a wrong layout must not lose a wall). */
+export const FLOOR_OVERRIDE = 1.01;
+/** Reward per layout edge pixel (fit grid) lying on a segment of the right family, against the unary's log-likelihoods. */
+const LINE_WEIGHT = 4;
+/** The wall classifier's log-likelihoods are tempered: trained on 26 photos, it is often sure and wrong. */
+const UNARY_TEMPER = 0.5;
 /** Long side of the grid the layout is fitted on. */
-const FIT_LONG_SIDE = 96;
+const FIT_LONG_SIDE = 72;
 
 /** Heights (m) of detected classes that stand on the floor and vary little: they measure the eye height. */
 const KNOWN_HEIGHT_M: Readonly<Record<string, number>> = {
@@ -69,12 +80,16 @@ export async function buildRoomModel(
   const ww = work.width;
   const wh = work.height;
   const segments = longest(await detectSegments(work, { low: 12, high: 36, votes: 0.025, minLength: 0.03 }), 300);
-  const camera = estimateManhattanCamera(segments, ww, wh);
 
   // Wall probability per work pixel (from its superpixel) and the detector's boxes at the work size.
   const pw = new Float32Array(ww * wh);
   const spx = analysis.superpixels.labels;
   for (let i = 0; i < pw.length; i++) pw[i] = probabilities[spx[i]!]!;
+  // A bare ceiling reads as one more smooth wall to the classifier: above a wall-ceiling junction (walls/ceiling.ts)
+  // it is not wall.
+  const classified = workMask(analysis, probabilities, WALL_THRESHOLD);
+  const cut = removeCeiling(analysis, classified);
+  for (let i = 0; i < pw.length; i++) if (classified[i] && !cut[i]) pw[i] = Math.min(pw[i]!, 0.1);
   const inBox = new Uint8Array(ww * wh);
   const s = analysis.scale;
   for (const d of detections) {
@@ -84,6 +99,8 @@ export async function buildRoomModel(
     }
   }
 
+  const camera = estimateManhattanCamera(weighBySurface(segments, pw, ww, wh), ww, wh);
+
   const fitScale = FIT_LONG_SIDE / Math.max(ww, wh);
   const gw = Math.max(8, Math.round(ww * fitScale));
   const gh = Math.max(8, Math.round(wh * fitScale));
@@ -91,17 +108,21 @@ export async function buildRoomModel(
   const lines = lineMaps(segments, camera.family, gw / ww, gw, gh);
   const unary = layoutUnary(pw, inBox, lines, ww, wh, gw, gh);
   const eye0 = DEFAULT_CAMERA_HEIGHT_M;
-  const fit = fitBoxLayout(grid, { unary, lines, lineWeight: 1.5 }, eye0);
+  const fit = fitBoxLayout(grid, { unary, lines, lineWeight: LINE_WEIGHT }, eye0);
 
   // Faces and labels at the work size.
+  const wallThreshold = options.wallThreshold ?? ROOM_WALL_THRESHOLD;
+  const floorOverride = options.floorOverride ?? FLOOR_OVERRIDE;
   const workGrid = rayGrid(camera.pose, camera.focal, ww, wh, ww, wh);
   const faces = renderFaces(workGrid, fit.box);
   const labels = new Uint8Array(ww * wh);
   for (let i = 0; i < labels.length; i++) {
     const f = faces[i]!;
-    if (f === FACE.floor) labels[i] = inBox[i] && pw[i]! < 0.5 ? ROOM_LABEL.object : ROOM_LABEL.floor;
+    if (f === FACE.floor) {
+      labels[i] = pw[i]! >= floorOverride ? ROOM_LABEL.wall : inBox[i] && pw[i]! < 0.5 ? ROOM_LABEL.object : ROOM_LABEL.floor;
+    }
     else if (f === FACE.ceiling) labels[i] = ROOM_LABEL.ceiling;
-    else labels[i] = pw[i]! >= ROOM_WALL_THRESHOLD ? ROOM_LABEL.wall : ROOM_LABEL.object;
+    else labels[i] = pw[i]! >= wallThreshold ? ROOM_LABEL.wall : ROOM_LABEL.object;
   }
   const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
 
@@ -182,6 +203,29 @@ const round = (v: number, digits: number): number => Math.round(v * 10 ** digits
 const roundPoint = (p: Point2): Point2 => [round(p[0], 2), round(p[1], 2)];
 const scalePoint = (p: Vec3, k: number): Vec3 => [p[0] * k, p[1] * k, p[2] * k];
 
+/**
+ * Segments weighted for the camera search by how much wall lies beside them: lines on or bounding walls (junctions,
+ * frames, cornices) show the room's axes; lines in the middle of a floor may be a pattern laid at any angle
+ * (diagonal tiles, a rug). The weight scales the segment's length, which is all the search counts.
+ */
+function weighBySurface(segments: readonly Segment[], pw: Float32Array, ww: number, wh: number): Segment[] {
+  return segments.map((s) => {
+    let best = 0;
+    for (const t of [0.25, 0.5, 0.75]) {
+      const mx = s.x1 + t * (s.x2 - s.x1);
+      const my = s.y1 + t * (s.y2 - s.y1);
+      for (let dy = -6; dy <= 6; dy += 3) {
+        for (let dx = -6; dx <= 6; dx += 3) {
+          const x = Math.round(mx + dx);
+          const y = Math.round(my + dy);
+          if (x >= 0 && x < ww && y >= 0 && y < wh) best = Math.max(best, pw[y * ww + x]!);
+        }
+      }
+    }
+    return { ...s, length: s.length * (0.08 + 0.92 * best * best) };
+  });
+}
+
 function longest(segments: Segment[], n: number): Segment[] {
   return segments.length <= n ? segments : [...segments].sort((a, b) => b.length - a.length).slice(0, n);
 }
@@ -238,7 +282,7 @@ function layoutUnary(
   const faces = Array.from({ length: 6 }, () => new Float32Array(n));
   for (let i = 0; i < n; i++) {
     const p = wall[i]! / count[i]!;
-    const weight = box[i]! / count[i]! > 0.5 ? 0.3 : 1;
+    const weight = (box[i]! / count[i]! > 0.5 ? 0.3 : 1) * UNARY_TEMPER;
     const flat = Math.log(1 - p + 0.05) * weight;
     const upright = Math.log(p + 0.05) * weight;
     const turn = 0.4 * (ox[i]! - oz[i]!);

@@ -4,6 +4,8 @@ import { isVisionError } from '../errors.ts';
 import { decodeImage } from '../image.ts';
 import { fixturePath, readFixture } from '../testing/fixtures.ts';
 import { changeWallMaterial, WALL_MATERIALS, wallMask } from './index.ts';
+import { roomModel, ROOM_LABEL, type RoomModel } from '../room/index.ts';
+import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { syntheticRoom } from './synthetic-room.ts';
 import { wallIou } from './training.ts';
 import type { Mask } from '../mask.ts';
@@ -84,8 +86,13 @@ describe('wallMask', () => {
 describe('changeWallMaterial', () => {
   const room = syntheticRoom(360, 240, { shadow: true });
   let mask: Mask;
+  let model: RoomModel;
+  // The room model is computed once, as the server does per design session, and handed to every call.
+  let WITH_ROOM: { detections: []; room: RoomModel };
   beforeAll(async () => {
+    model = await roomModel(room.image, NO_DETECTIONS);
     mask = await wallMask(room.image, NO_DETECTIONS);
+    WITH_ROOM = { detections: [], room: model };
   });
 
   it('offers exactly the materials of the plan', () => {
@@ -94,7 +101,7 @@ describe('changeWallMaterial', () => {
 
   it('repaints the walls and leaves every other pixel byte-identical', async () => {
     for (const key of ['sage_green_paint', 'brick', 'wallpaper_stripes']) {
-      const out = await changeWallMaterial(room.image, key, NO_DETECTIONS);
+      const out = await changeWallMaterial(room.image, key, WITH_ROOM);
       let changed = 0;
       let wall = 0;
       for (let i = 0; i < mask.data.length; i++) {
@@ -114,7 +121,7 @@ describe('changeWallMaterial', () => {
   });
 
   it('paints the requested colour where the wall is lit', async () => {
-    const out = await changeWallMaterial(room.image, 'sage_green_paint', NO_DETECTIONS);
+    const out = await changeWallMaterial(room.image, 'sage_green_paint', WITH_ROOM);
     let g = 0;
     let r = 0;
     let b = 0;
@@ -139,9 +146,32 @@ describe('changeWallMaterial', () => {
       }
     }
     for (const key of ['white_paint', 'brick']) {
-      const out = await changeWallMaterial(room.image, key, NO_DETECTIONS);
+      const out = await changeWallMaterial(room.image, key, WITH_ROOM);
       expect(meanLuminance(out.data, shadowOnWall)).toBeLessThan(0.75 * meanLuminance(out.data, litWall));
     }
+  });
+
+  it('never paints the ceiling of a ray-cast room, nor the pixels it is told to keep', async () => {
+    const rendered = renderSyntheticRoom(3);
+    const { width, height } = rendered.image;
+    const ownModel = await roomModel(rendered.image, NO_DETECTIONS);
+    // A placed piece: a block in the middle of the frame must come back untouched.
+    const exclude = { data: new Uint8Array(width * height), width, height };
+    for (let y = 100; y < 180; y++) exclude.data.fill(255, y * width + 150, y * width + 300);
+    const out = await changeWallMaterial(rendered.image, 'terracotta_paint', { detections: [], room: ownModel, exclude });
+    let ceiling = 0;
+    let ceilingChanged = 0;
+    let wall = 0;
+    let wallChanged = 0;
+    for (let i = 0; i < width * height; i++) {
+      const changed = out.data[i * 3] !== rendered.image.data[i * 3] || out.data[i * 3 + 1] !== rendered.image.data[i * 3 + 1];
+      if (exclude.data[i]) expect(changed).toBe(false);
+      else if (rendered.labels[i] === ROOM_LABEL.ceiling) ((ceiling += 1), (ceilingChanged += changed ? 1 : 0));
+      else if (rendered.labels[i] === ROOM_LABEL.wall) ((wall += 1), (wallChanged += changed ? 1 : 0));
+    }
+    expect(ceiling).toBeGreaterThan(1000);
+    expect(ceilingChanged / ceiling).toBeLessThan(0.02);
+    expect(wallChanged / wall).toBeGreaterThan(0.8);
   });
 
   it('refuses an unknown material', async () => {
