@@ -39,6 +39,13 @@ import { createBrandingRepository } from './areas/branding/repository.ts';
 import { brandingRoutes, sharedExportRoutes } from './areas/branding/routes.ts';
 import { createBrandingService } from './areas/branding/service.ts';
 import { historyRoutes } from './areas/history/routes.ts';
+import { createReplicateProvider } from './areas/inspiration/replicate.ts';
+import { inspirationRoutes } from './areas/inspiration/routes.ts';
+import { createInspirationService } from './areas/inspiration/service.ts';
+import { INSPIRATION_MESSAGES, INSPIRATION_ROUTES } from '@stagecraft/contracts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { createJobStore } from './jobs/job-store.ts';
+import type { Resolver } from './lib/safe-fetch.ts';
 import { createHistoryService, type HistoryService } from './areas/history/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { createQueuedStudioEngine, startQueue } from './areas/studio/engine-queue.ts';
@@ -72,6 +79,10 @@ export interface AppDependencies {
    * IMAGE_JOBS=queue, to the PostgreSQL queue served by `npm run worker` processes.
    */
   engine?: StudioEngine;
+  /** DNS for user-given image URLs (tests make a name resolve to loopback); the system's by default. */
+  resolve?: Resolver;
+  /** Replicate polling interval in ms (tests make it short). */
+  replicatePollMs?: number;
 }
 
 /** Everything the areas share, built once per app. */
@@ -230,6 +241,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(createAnalyticsRepository(db)), authenticate });
   await app.register(adminRoutes, { admin: createAdminService({ db, repository: createAdminRepository(db), auth }), authenticate });
   await app.register(historyRoutes, context);
+
+  // Durable jobs (issue 16): records in the database, executed in this process.
+  const jobs = createJobStore(db);
+  const runner = createJobRunner({ store: jobs, log: app.log, interruptedMessage: INSPIRATION_MESSAGES.interrupted });
+  app.addHook('onClose', () => runner.close());
+  const replicate = config.replicate.apiToken
+    ? createReplicateProvider({
+        apiUrl: config.replicate.apiUrl,
+        apiToken: config.replicate.apiToken,
+        model: config.replicate.restyleModel,
+        webhookUrl: config.replicate.webhookSecret ? `${config.appUrl}${INSPIRATION_ROUTES.replicateWebhook}` : null,
+        pollIntervalMs: deps.replicatePollMs,
+        engine,
+      })
+    : null;
+  const inspiration = createInspirationService({ db, media, engine, config, jobs, runner, replicate, resolve: deps.resolve, log: app.log });
+  await app.register(inspirationRoutes, { inspiration, authenticate, replicateWebhookSecret: config.replicate.webhookSecret });
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

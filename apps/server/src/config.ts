@@ -54,6 +54,26 @@ const environmentSchema = z.object({
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: optionalUrl,
+  // The restyle model, `owner/name:version` (pinned: a new version of a model can change its inputs).
+  REPLICATE_RESTYLE_MODEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+(:[0-9a-f]{64})?$/, 'must be owner/name or owner/name:version (64 hex digits)')
+      .default('adirik/interior-design:76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38'),
+  ),
+  // `whsec_...`: with it, Replicate is asked to call our webhook (APP_URL must reach us) and its calls are verified.
+  REPLICATE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_... signing secret Replicate gives')
+      .optional(),
+  ),
+  // How long the restyle call holds the request open before answering with the job to poll.
+  INSPIRATION_WAIT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(300).default(60)),
+  // Test only: host:port pairs that image_url may fetch although they are not public (a loopback test host).
+  IMAGE_URL_TEST_ALLOW_HOSTS: optionalString,
   // Where staff notices of guide consultation requests go, besides every staff account's own address.
   STAFF_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   // Worker threads of the image engine; each runs one job at a time (the engine is single-threaded per job).
@@ -122,7 +142,19 @@ export interface AppConfig {
     };
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuerUrl: string };
-  replicate: { apiToken: string | undefined; apiUrl: string | undefined };
+  replicate: {
+    apiToken: string | undefined;
+    /** Default Replicate's API; tests point it at a loopback fake. */
+    apiUrl: string;
+    restyleModel: string;
+    webhookSecret: string | undefined;
+  };
+  inspiration: {
+    /** How long `transform-room-bis` waits for its job before answering 202 with the job to poll. */
+    waitMs: number;
+    /** Hosts (`host:port`) image_url may fetch although not public; tests only, never in production. */
+    testAllowHosts: string[];
+  };
   staffEmail: string | undefined;
   /** Size of the studio's vision worker pool: one per core unless VISION_WORKERS says otherwise. */
   visionWorkers: number;
@@ -215,6 +247,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.S3_URL && !env.S3_BUCKET) problems.push('  S3_BUCKET: S3_URL needs a bucket');
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
     problems.push('  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  if (production && env.IMAGE_URL_TEST_ALLOW_HOSTS) {
+    problems.push('  IMAGE_URL_TEST_ALLOW_HOSTS: a test setting; it is refused in production');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every setting.`);
   }
@@ -251,7 +286,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL },
-    replicate: { apiToken: env.REPLICATE_API_TOKEN, apiUrl: env.REPLICATE_API_URL },
+    replicate: {
+      apiToken: env.REPLICATE_API_TOKEN,
+      apiUrl: (env.REPLICATE_API_URL ?? 'https://api.replicate.com').replace(/\/+$/, ''),
+      restyleModel: env.REPLICATE_RESTYLE_MODEL,
+      webhookSecret: env.REPLICATE_WEBHOOK_SECRET,
+    },
+    inspiration: {
+      waitMs: Math.round(env.INSPIRATION_WAIT_SECONDS * 1000),
+      testAllowHosts: (env.IMAGE_URL_TEST_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    },
     staffEmail: env.STAFF_EMAIL,
     visionWorkers: env.VISION_WORKERS ?? os.availableParallelism(),
     s3: env.S3_BUCKET

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { releaseAllHolds } from './areas/billing/credit-holds.ts';
+import { INSPIRATION_MESSAGES } from '@stagecraft/contracts';
+import { createJobStore } from './jobs/job-store.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseTarget, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
@@ -25,6 +27,12 @@ async function main() {
   // The embedded database has one user, this process: a credit hold still there is from one that was killed
   // mid-call. (Several instances on PostgreSQL leave it to the holds' expiry.)
   if (database.kind === 'pglite') await releaseAllHolds(database.db);
+  // Jobs a killed process left open end failed and uncharged (their holds released): on the embedded database
+  // every open job is such a one; on PostgreSQL, those whose heartbeat stopped (another instance may be alive).
+  const abandoned = await createJobStore(database.db).recoverAbandoned(
+    INSPIRATION_MESSAGES.interrupted,
+    database.kind === 'pglite' ? 'all' : 'stale',
+  );
 
   const log = { info: (object: object, message: string) => app.log.info(object, message) };
   const mailer = createMailer({
@@ -50,6 +58,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (abandoned.length > 0) app.log.warn({ jobs: abandoned.map((job) => job.id) }, 'jobs of a stopped process ended as interrupted, uncharged');
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'outbox', url: config.appUrl },
     `Stagecraft is ready at ${config.appUrl}`,

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import type { StudioEngine } from '../src/areas/studio/engine.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
+import type { Resolver } from '../src/lib/safe-fetch.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabaseKind } from './test-database.ts';
 
@@ -24,6 +25,10 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** A stand-in for the image engine (to count or fail its runs); the real worker pool otherwise. */
   engine?: StudioEngine;
+  /** DNS for user-given image URLs (inspiration's SSRF tests). */
+  resolve?: Resolver;
+  /** Replicate polling interval (tests against the loopback fake). */
+  replicatePollMs?: number;
 }
 
 /** Builds the real app on a real database, with a temporary DATA_DIR (media, outbox) of its own. */
@@ -50,6 +55,8 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     logger: false,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     engine: options.engine,
+    resolve: options.resolve,
+    replicatePollMs: options.replicatePollMs,
   });
   await app.ready();
   const context: TestContext = { kind, app, db: database.db, mailer, config, dataDir };

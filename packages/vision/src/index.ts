@@ -90,3 +90,4 @@ export {
   type RoomOpening,
   type RoomPlane,
 } from './room/index.ts';
+export { restyleRoom, gradeImage, type RestyleRequest, type RestyleResult, type ColourGrade, type StagedPiece } from './restyle/restyle.ts';

@@ -560,3 +560,68 @@ export const studioDemoResults = pgTable(
   },
   (table) => [index('studio_demo_results_result_idx').on(table.resultHash)],
 );
+
+/**
+ * Long work as durable records (issue 16): a job is queued, running, then succeeded, failed or canceled, with
+ * its progress, and is charged only in the transaction that stores its result (`credits_charged`). The record
+ * says nothing of how the work is executed (in this process today, a queue later): a process that dies leaves
+ * its jobs 'running' with a stale `heartbeat_at`, and the next start fails them, uncharged (their credit hold
+ * goes with them). `remote_id` is a remote provider's own id (a Replicate prediction), for its webhooks.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] })
+      .notNull()
+      .default('queued'),
+    progress: real('progress').notNull().default(0),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    provider: text('provider'),
+    remoteId: text('remote_id'),
+    holdId: text('hold_id'),
+    resultMediaId: text('result_media_id').references(() => media.id, { onDelete: 'set null' }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_user_idx').on(table.userId, table.createdAt),
+    index('jobs_status_idx').on(table.status, table.heartbeatAt),
+    uniqueIndex('jobs_remote_idx').on(table.provider, table.remoteId),
+    check('jobs_progress_range', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
+    check('jobs_charged_only_on_success', sql`${table.creditsCharged} = 0 or ${table.status} = 'succeeded'`),
+  ],
+);
+
+/**
+ * Room inspiration's history (001 section 3, Prediction): one row per restyle that succeeded and was paid for,
+ * written in the transaction that charges for it. `warning` carries the structure check's finding.
+ */
+export const inspirationPredictions = pgTable(
+  'inspiration_predictions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    theme: text('theme').notNull(),
+    provider: text('provider').notNull(),
+    sourceMediaId: text('source_media_id').references(() => media.id, { onDelete: 'set null' }),
+    resultMediaId: text('result_media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    warning: text('warning'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('inspiration_predictions_user_idx').on(table.userId, table.createdAt)],
+);

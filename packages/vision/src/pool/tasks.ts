@@ -14,6 +14,8 @@ import type { PlaceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
 import { roomModel, type RoomModelOptions } from '../room/index.ts';
+import { decodeImage, encodeImage, resizeImage } from '../image.ts';
+import { restyleRoom, type RestyleRequest } from '../restyle/restyle.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -63,6 +65,21 @@ export const tasks = {
   /** The box around what was drawn on the client's canvas, in the photo's pixels; null when nothing was. */
   drawnArea: async (drawn: Uint8Array, width: number, height: number) =>
     maskBBox(await decodeMask(drawn, { width, height }, { scale: true })),
+  /** The local quick restyle (walls, grade, staging of an empty room), encoded here as JPEG at `quality`. */
+  restyleRoom: async (image: Image, request: RestyleRequest, quality: number) => {
+    const { image: result, ...rest } = await restyleRoom(image, request, reportProgress);
+    return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
+  },
+  /** The photo as a JPEG whose long side is at most `longSide` (what a remote model is sent). */
+  fitJpeg: async (image: Image, longSide: number, quality: number) => {
+    const decoded = await decodeImage(image);
+    const scale = Math.min(1, longSide / Math.max(decoded.width, decoded.height));
+    const fitted =
+      scale < 1
+        ? await resizeImage(decoded, Math.max(1, Math.round(decoded.width * scale)), Math.max(1, Math.round(decoded.height * scale)))
+        : decoded;
+    return new Uint8Array(await encodeImage(fitted, 'jpeg', quality));
+  },
 } satisfies Record<string, (...args: never[]) => Promise<unknown>>;
 
 export type VisionTasks = typeof tasks;

@@ -34,6 +34,8 @@ function countingEngine(): CountingEngine {
     exportJpeg: unused,
     brandImage: unused,
     removeObjects: unused,
+    restyleRoom: unused,
+    fitJpeg: unused,
     async removeObject() {
       engine.runs += 1;
       if (engine.failNext) {

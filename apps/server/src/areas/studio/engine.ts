@@ -5,6 +5,7 @@ import {
   type Detection,
   type EnhanceLevel,
   type PlaceRequest,
+  type RestyleRequest,
   type SpriteSource,
   type VisionPool,
 } from '@stagecraft/vision';
@@ -62,8 +63,21 @@ export interface StudioEngine {
   brandImage(image: Uint8Array, request: BrandRequest, job: EngineJob): Promise<Uint8Array>;
   /** The image as an export JPEG, with the free plan's watermark when `watermark` (see exportJpeg). */
   exportJpeg(image: Uint8Array, watermark: boolean, job: EngineJob): Promise<Buffer>;
+  /** The local quick restyle of a room (walls, grade, an empty room staged), JPEG, with what it did. */
+  restyleRoom(image: Uint8Array, request: RestyleRequest, job: EngineJob): Promise<RestyledRoom>;
+  /** The photo as a JPEG at most `longSide` px on its long side (what a remote model is sent). */
+  fitJpeg(image: Uint8Array, longSide: number, job: EngineJob): Promise<Uint8Array>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
+}
+
+export interface RestyledRoom {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
+  empty: boolean;
+  staged: string[];
+  furniture: [number, number, number, number][];
 }
 
 /**
@@ -100,6 +114,8 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
       asBuffer(await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material)),
     brandImage: (image, request, job) => workers().runWith(run(job), 'brandImage', own(image), request),
     exportJpeg: async (image, watermark, job) => asBuffer(await workers().runWith(run(job), 'exportJpeg', own(image), watermark)),
+    restyleRoom: (image, request, job) => workers().runWith(run(job), 'restyleRoom', own(image), request, RESULT_JPEG_QUALITY),
+    fitJpeg: (image, longSide, job) => workers().runWith(run(job), 'fitJpeg', own(image), longSide, 90),
     async close() {
       const running = pool;
       pool = null;

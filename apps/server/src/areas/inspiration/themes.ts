@@ -1,0 +1,138 @@
+import type { ThemeKey } from '@stagecraft/contracts';
+import { FURNITURE_PACKAGE_ROOT, findSprite, frontView, THEMES } from '@stagecraft/furniture';
+import type { ColourGrade, StagedPiece } from '@stagecraft/vision';
+
+/**
+ * How each of the 16 themes restyles a room, for both providers: the local engine's wall paint and colour grade,
+ * and the prompt a remote model (adirik/interior-design) is given. Paints rather than textures for the walls:
+ * a whole room clad in brick or wallpaper by a quick local pass reads as fake, a repaint reads as a repaint.
+ */
+interface ThemeLook {
+  wall: string;
+  grade: ColourGrade;
+  /** What the remote model is asked to draw: materials, palette and furniture of the style. */
+  prompt: string;
+}
+
+const LOOKS: Record<ThemeKey, ThemeLook> = {
+  bohemian: {
+    wall: 'terracotta_paint',
+    grade: { warmth: 0.35, saturation: 0.05, contrast: 0.1 },
+    prompt: 'bohemian style, rattan and cane furniture, patterned kilim rug, terracotta, rust and mustard textiles, macrame, many plants',
+  },
+  scandinavian: {
+    wall: 'white_paint',
+    grade: { warmth: -0.1, saturation: -0.15, contrast: -0.05, lift: 0.2 },
+    prompt: 'scandinavian style, pale oak and ash furniture, soft grey and oatmeal fabrics, tapered legs, white walls, bright and airy',
+  },
+  minimalism: {
+    wall: 'light_gray_paint',
+    grade: { warmth: -0.2, saturation: -0.3, contrast: 0.1 },
+    prompt: 'minimalist style, clean low lines, white stone and black palette, very few objects, no ornament, calm and uncluttered',
+  },
+  'mid-century-modern': {
+    wall: 'sage_green_paint',
+    grade: { warmth: 0.4, saturation: 0.1, contrast: 0.15 },
+    prompt: 'mid-century modern style, walnut furniture with tapered legs, mustard and teal upholstery, sunburst mirror, globe lamps',
+  },
+  contemporary: {
+    wall: 'greige_paint',
+    grade: { warmth: 0, saturation: -0.1, contrast: 0.2 },
+    prompt: 'contemporary style, sleek sofa, neutral greige palette, polished surfaces, metal accents, statement lighting',
+  },
+  traditional: {
+    wall: 'warm_white_paint',
+    grade: { warmth: 0.35, saturation: 0.05, contrast: 0.1 },
+    prompt: 'traditional style, classic rolled-arm sofa, dark wood furniture, patterned rug, table lamps, framed art, symmetry',
+  },
+  rustic: {
+    wall: 'plaster',
+    grade: { warmth: 0.5, saturation: 0.05, contrast: 0.1 },
+    prompt: 'rustic style, reclaimed wood, exposed beams, leather armchair, wool throws, stone and natural textures, warm light',
+  },
+  'art-deco': {
+    wall: 'navy_blue_paint',
+    grade: { warmth: 0.1, saturation: 0.15, contrast: 0.3 },
+    prompt: 'art deco style, velvet curved sofa, brass and gold accents, geometric patterns, marble, jewel tones, glamorous',
+  },
+  industrial: {
+    wall: 'concrete',
+    grade: { warmth: -0.25, saturation: -0.25, contrast: 0.3 },
+    prompt: 'industrial loft style, exposed brick and concrete, black metal, leather sofa, edison bulbs, reclaimed wood table',
+  },
+  'modern-farmhouse': {
+    wall: 'white_paint',
+    grade: { warmth: 0.15, saturation: -0.05, contrast: 0.05 },
+    prompt: 'modern farmhouse style, white shiplap, black metal accents, light wood, linen slipcovered sofa, woven baskets',
+  },
+  'french-country': {
+    wall: 'blush_pink_paint',
+    grade: { warmth: 0.3, saturation: 0, contrast: 0, lift: 0.15 },
+    prompt: 'french country style, carved wood furniture, toile and linen fabrics, soft blue and cream palette, antique accents',
+  },
+  coastal: {
+    wall: 'white_paint',
+    grade: { warmth: -0.35, saturation: 0.1, contrast: 0, lift: 0.15 },
+    prompt: 'coastal style, white and sea blue palette, light wood, linen sofa, jute rug, rattan, breezy and bright',
+  },
+  japandi: {
+    wall: 'greige_paint',
+    grade: { warmth: 0.2, saturation: -0.25, contrast: -0.05 },
+    prompt: 'japandi style, low natural wood furniture, paper lamps, linen, muted earthy palette, wabi-sabi ceramics, calm',
+  },
+  bauhaus: {
+    wall: 'white_paint',
+    grade: { warmth: -0.05, saturation: 0.2, contrast: 0.35 },
+    prompt: 'bauhaus style, tubular steel furniture, primary colour accents, geometric forms, functional design, white walls',
+  },
+  'hollywood-glam': {
+    wall: 'charcoal_paint',
+    grade: { warmth: 0.2, saturation: 0.2, contrast: 0.3 },
+    prompt: 'hollywood glam style, velvet tufted sofa, mirrored furniture, gold accents, crystal chandelier, luxurious',
+  },
+  farmhouse: {
+    wall: 'warm_white_paint',
+    grade: { warmth: 0.3, saturation: -0.05, contrast: 0.05 },
+    prompt: 'farmhouse style, distressed wood, vintage furniture, plaid and gingham textiles, barn door, cosy and homely',
+  },
+};
+
+/**
+ * Where the local restyle stages an empty room, back to front: a plant and a lamp either side, a rug in the
+ * middle, the sofa on its far edge and the coffee table in front. A theme without one of the types skips it.
+ */
+const EMPTY_ROOM_LAYOUT: readonly { type: string; x: number; depth: number; sizeScale?: number }[] = [
+  { type: 'plant', x: 0.1, depth: 0.3 },
+  { type: 'floor_lamp', x: 0.9, depth: 0.3 },
+  { type: 'rug', x: 0.5, depth: 0.47, sizeScale: 0.9 },
+  { type: 'sofa', x: 0.5, depth: 0.36 },
+  { type: 'coffee_table', x: 0.5, depth: 0.5, sizeScale: 0.85 },
+];
+
+export const NEGATIVE_PROMPT =
+  'lowres, watermark, banner, logo, text, deformed, blurry, out of focus, surreal, ugly, extra windows, distorted walls';
+
+export function themeLook(theme: ThemeKey) {
+  return LOOKS[theme];
+}
+
+/** The prompt for a remote model: the room, the theme's name and its materials, and a photographic finish. */
+export function themePrompt(theme: ThemeKey, roomType = 'room'): string {
+  return `A ${THEMES[theme].name} ${roomType}, ${LOOKS[theme].prompt}, interior design magazine photo, photorealistic, natural light`;
+}
+
+/** The theme's pieces for an empty room, as sources the engine decodes in its worker. */
+export function themeStaging(theme: ThemeKey): StagedPiece[] {
+  const pieces: StagedPiece[] = [];
+  for (const spot of EMPTY_ROOM_LAYOUT) {
+    const sprite = findSprite({ type: spot.type, theme });
+    if (!sprite) continue;
+    pieces.push({
+      sprite: { library: sprite, front: frontView(sprite) ?? null, dir: FURNITURE_PACKAGE_ROOT },
+      x: spot.x,
+      depth: spot.depth,
+      sizeScale: spot.sizeScale,
+    });
+  }
+  return pieces;
+}
