@@ -42,6 +42,8 @@ const ENGINE_METHODS: readonly EngineMethod[] = [
   'changeWallMaterial',
   'brandImage',
   'exportJpeg',
+  'restyleRoom',
+  'fitJpeg',
 ];
 const isEngineMethod = (value: unknown): value is EngineMethod => ENGINE_METHODS.includes(value as EngineMethod);
 
@@ -256,6 +258,8 @@ export function createQueuedStudioEngine(deps: {
     changeWallMaterial: call('changeWallMaterial'),
     brandImage: call('brandImage'),
     exportJpeg: call('exportJpeg'),
+    restyleRoom: call('restyleRoom'),
+    fitJpeg: call('fitJpeg'),
     async close() {
       if (timer) clearTimeout(timer);
       timer = null;
