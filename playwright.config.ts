@@ -12,6 +12,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_INBOX_PORT ??= String(port + 2);
 // The loopback OpenID provider that stands in for Google.
 process.env.E2E_OIDC_PORT ??= String(port + 3);
+// A loopback image host for room inspiration's image_url, allowed by the test-only IMAGE_URL_TEST_ALLOW_HOSTS.
+process.env.E2E_IMAGE_HOST_PORT ??= String(port + 4);
 const baseURL = `http://127.0.0.1:${port}`;
 // One fresh data directory per run (as a fresh install); workers inherit the id through the environment.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
@@ -64,6 +66,7 @@ export default defineConfig({
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
       E2E_INBOX_PORT: process.env.E2E_INBOX_PORT,
       E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
+      IMAGE_URL_TEST_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_IMAGE_HOST_PORT}`,
     },
   },
 });

@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useSharedExport } from '../api/get-shared-export.ts';
 import { downloadUrl } from '../utils/alerts.ts';
-import { BeforeAfterSlider } from './before-after-slider.tsx';
+import { BeforeAfterSlider } from '../../../components/before-after-slider.tsx';
 
 /** /s/:token: a branded export shared by its owner, public, under their logo and name. */
 export function SharePage() {
@@ -48,7 +48,7 @@ export function SharePage() {
         </Box>
       </Stack>
       {data.original_image ? (
-        <BeforeAfterSlider before={data.original_image} after={data.branded_image} />
+        <BeforeAfterSlider before={data.original_image} after={data.branded_image} beforeAlt="Original" afterAlt="Staged" />
       ) : (
         <Box component="img" src={data.branded_image} alt="Staged" sx={{ width: '100%', borderRadius: 1 }} />
       )}

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { writeBrandingHandoff } from '../../../lib/branding-handoff.ts';
 import { useStudio } from '../hooks/studio-context.ts';
 import { resetToOriginal, useResultAsBase } from '../state/actions.ts';
-import { CompareSlider } from './compare-slider.tsx';
+import { BeforeAfterSlider } from '../../../components/before-after-slider.tsx';
 
 /** 001 section 2: the generated result with enhance, reset, download, use-as-base and branding. */
 export function ResultCard() {
@@ -36,7 +36,7 @@ export function ResultCard() {
           <Chip size="small" label={`${currentImage.width} x ${currentImage.height}`} />
           {enhanced && <Chip size="small" color="success" label={`Enhanced ${enhanced.toUpperCase()}`} />}
         </Stack>
-        <CompareSlider before={baseImage.src} after={currentImage.src} />
+        <BeforeAfterSlider before={baseImage.src} after={currentImage.src} />
         {operations.busy && (operations.busy.kind === 'enhanceImage' || operations.busy.kind === 'exportImage') && (
           // The bar of the work this card started, next to the buttons that started it.
           <Stack spacing={0.5} sx={{ mt: 2 }} role="status" aria-live="polite" data-testid="result-progress">

@@ -1,8 +1,21 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 
-/** The share page's before/after: the divider follows a range input (keyboard and screen readers included). */
-export function BeforeAfterSlider({ before, after }: { before: string; after: string }) {
+/**
+ * Before and after on one frame, shared by the studio's result card, the branding share page and room
+ * inspiration: the divider follows a range input (keyboard and screen readers included).
+ */
+export function BeforeAfterSlider({
+  before,
+  after,
+  beforeAlt = 'Before',
+  afterAlt = 'After',
+}: {
+  before: string;
+  after: string;
+  beforeAlt?: string;
+  afterAlt?: string;
+}) {
   const [position, setPosition] = useState(50);
   const tag = {
     position: 'absolute',
@@ -18,11 +31,11 @@ export function BeforeAfterSlider({ before, after }: { before: string; after: st
       sx={{ position: 'relative', width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200', userSelect: 'none' }}
       data-testid="before-after-slider"
     >
-      <Box component="img" src={after} alt="Staged" sx={{ display: 'block', width: '100%', height: 'auto' }} />
+      <Box component="img" src={after} alt={afterAlt} sx={{ display: 'block', width: '100%', height: 'auto' }} />
       <Box
         component="img"
         src={before}
-        alt="Original"
+        alt={beforeAlt}
         sx={{
           position: 'absolute',
           inset: 0,
