@@ -34,6 +34,8 @@ test.describe('the studio keeps the work', () => {
     const items = page.getByTestId('detection-item');
     await expect(items.first()).toBeVisible();
     const detected = await items.count();
+    // An unedited upload can be enhanced and downloaded already (its result card is there).
+    await expect(page.getByRole('button', { name: /^Enhance 4K/ })).toBeEnabled();
     const saved = savedSnapshot(page);
     await items.first().getByRole('button', { name: /^Remove / }).click();
     await waitUntilIdle(page);
@@ -42,6 +44,10 @@ test.describe('the studio keeps the work', () => {
     const canvas = page.getByTestId('studio-canvas');
     const edited = await canvas.getAttribute('data-image-id');
     expect(edited).toMatch(/^[\w-]{22}$/);
+    // A download is named after the room, the step and the size.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^stagecraft-living-room-step-\d+-720x480\.jpg$/);
 
     for (const leave of ['reload', 'pricing'] as const) {
       if (leave === 'reload') await page.reload();
