@@ -15,6 +15,8 @@ import {
 } from '../mask.ts';
 import { diffusionFill } from './diffusion.ts';
 import { DEFAULT_EXEMPLAR, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
+import type { RoomModel } from '../room/types.ts';
+import { surfaceLabels } from './plane-guide.ts';
 import { fromCanvas, toCanvas } from './planes.ts';
 
 export type FillMethod = 'exemplar' | 'diffusion';
@@ -24,6 +26,11 @@ export interface InpaintOptions {
   readonly exemplar?: Partial<ExemplarOptions>;
   /** Called with 0..1 as the fill goes from its coarsest level to full size (a large fill takes seconds). */
   readonly onProgress?: (fraction: number) => void;
+  /**
+   * The room model of the photo (computed once from the session's original): the fill then copies floor from
+   * floor and each wall from itself, along the layout's straight junctions (plane-guide.ts).
+   */
+  readonly room?: RoomModel;
 }
 
 /** The region around the hole the fill draws from: close enough to match, wide enough to hold whole patterns. */
@@ -52,7 +59,9 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
   const [x, y, w, h] = fillRegion(mask, box);
   const crop = cropImage(image, x, y, w, h);
   const cropHole = cropMask(mask, x, y, w, h);
-  const canvas = toCanvas(crop, cropHole);
+  const plain = toCanvas(crop, cropHole);
+  const labels = options.room ? surfaceLabels(options.room, image, { x, y, w, h }, plain.hole) : null;
+  const canvas = labels ? { ...plain, labels } : plain;
   if (canvas.hole.every((v) => v === 1)) {
     throw new VisionError('invalid_mask', 'The mask covers the whole image: there is nothing to fill from');
   }

@@ -79,6 +79,7 @@ function prepare(c: Canvas, r: number): LevelState {
       } else source[i] = 1;
     }
   }
+  if (c.labels) loosenLabels(c.labels, source, targets);
   return {
     c,
     targets: Int32Array.from(targets),
@@ -87,6 +88,19 @@ function prepare(c: Canvas, r: number): LevelState {
     dist: new Float32Array(w * h),
     conf,
   };
+}
+
+/** Fewest source pixels a surface needs at a level for its hole pixels to be held to it. */
+const MIN_SURFACE_SOURCES = 64;
+
+/**
+ * A hole pixel on a surface the crop shows too little of (the floor entirely hidden by the sofa) cannot copy
+ * from that surface: it takes patches from anywhere instead (ANY = 255).
+ */
+function loosenLabels(labels: Uint8Array, source: Uint8Array, targets: readonly number[]): void {
+  const counts = new Int32Array(256);
+  for (let i = 0; i < source.length; i++) if (source[i]) counts[labels[i]!]!++;
+  for (const t of targets) if (counts[labels[t]!]! < MIN_SURFACE_SOURCES) labels[t] = 255;
 }
 
 function chebyshev(hole: Uint8Array, w: number, h: number, target: 0 | 1): Int32Array {
@@ -137,6 +151,7 @@ function patchDistance(rgb: Float32Array, w: number, r: number, t: number, s: nu
 function search(state: LevelState, r: number, iterations: number, random: () => number, locality: number, window: number): void {
   const { c, targets, source, nnf, dist } = state;
   const { w, h, rgb } = c;
+  const labels = c.labels;
   const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
   const maxRadius = Math.min(window, Math.max(w, h));
   // The hot loop of the engine: candidates are tried inline (no closures or per-pixel arrays), with the
@@ -146,6 +161,8 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
     const step = forward ? 1 : -1;
     for (let k = forward ? 0 : targets.length - 1; k >= 0 && k < targets.length; k += step) {
       const t = targets[k]!;
+      // The surface this patch must come from (255: any).
+      const surface = labels ? labels[t]! : 255;
       let best = nnf[t]!;
       let bestD = dist[t]!;
       const tx = t % w;
@@ -159,6 +176,7 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
         if (side === 0 && Math.abs((n % w) - tx) !== 1) continue;
         const cand = side === 0 ? ns + step : ns + step * w;
         if (cand < 0 || cand >= source.length || !source[cand] || cand === best) continue;
+        if (surface !== 255 && labels![cand] !== surface) continue;
         const cx = cand % w;
         const dx = tx - cx,
           dy = ty - (cand - cx) / w;
@@ -178,6 +196,7 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
         if (sx < r || sy < r || sx >= w - r || sy >= h - r) continue;
         const cand = sy * w + sx;
         if (!source[cand] || cand === best) continue;
+        if (surface !== 255 && labels![cand] !== surface) continue;
         const dx = tx - sx,
           dy = ty - sy;
         const penalty = lam * (dx * dx + dy * dy);
@@ -228,11 +247,24 @@ function vote(state: LevelState, r: number, percentile: number): void {
 
 function randomSources(state: LevelState, random: () => number): void {
   const { source, targets, nnf, dist } = state;
+  const labels = state.c.labels;
   const pool: number[] = [];
-  for (let i = 0; i < source.length; i++) if (source[i]) pool.push(i);
+  // With surfaces, one pool per surface as well: a floor pixel starts from a random floor patch.
+  const pools = new Map<number, number[]>();
+  for (let i = 0; i < source.length; i++) {
+    if (!source[i]) continue;
+    pool.push(i);
+    if (!labels) continue;
+    const own = pools.get(labels[i]!);
+    if (own) own.push(i);
+    else pools.set(labels[i]!, [i]);
+  }
   for (const t of targets) {
-    if (nnf[t]! >= 0 && source[nnf[t]!]) continue;
-    nnf[t] = pool[Math.floor(random() * pool.length)] ?? -1;
+    const surface = labels ? labels[t]! : 255;
+    const current = nnf[t]!;
+    if (current >= 0 && source[current] && (surface === 255 || labels![current] === surface)) continue;
+    const from = surface === 255 ? pool : (pools.get(surface) ?? pool);
+    nnf[t] = from[Math.floor(random() * from.length)] ?? -1;
     dist[t] = Infinity;
   }
 }

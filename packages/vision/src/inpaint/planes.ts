@@ -7,6 +7,11 @@ export interface Canvas {
   readonly h: number;
   readonly rgb: Float32Array;
   readonly hole: Uint8Array;
+  /**
+   * Optional surface per pixel (plane-guide.ts): a hole pixel takes patches only from known pixels of its own
+   * surface; 255 = any.
+   */
+  readonly labels?: Uint8Array;
 }
 
 export function toCanvas(image: RgbImage, mask: Mask): Canvas {
@@ -28,6 +33,7 @@ export function downsample(c: Canvas): Canvas {
     h = Math.max(1, c.h >> 1);
   const rgb = new Float32Array(w * h * 3);
   const hole = new Uint8Array(w * h);
+  const labels = c.labels ? new Uint8Array(w * h) : undefined;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let n = 0,
@@ -52,6 +58,7 @@ export function downsample(c: Canvas): Canvas {
       }
       const o = y * w + x;
       hole[o] = anyHole;
+      if (labels) labels[o] = c.labels![Math.min(c.h - 1, 2 * y) * c.w + Math.min(c.w - 1, 2 * x)]!;
       if (n) {
         rgb[o * 3] = r / n;
         rgb[o * 3 + 1] = g / n;
@@ -59,7 +66,7 @@ export function downsample(c: Canvas): Canvas {
       }
     }
   }
-  return { w, h, rgb, hole };
+  return { w, h, rgb, hole, labels };
 }
 
 export function holeCount(c: Canvas): number {

@@ -13,7 +13,7 @@ import { placeFurniture, replaceObject, resolveSprite } from '../place/index.ts'
 import type { PlaceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
-import { roomModel, type RoomModelOptions } from '../room/index.ts';
+import { roomModel, type RoomModel, type RoomModelOptions } from '../room/index.ts';
 import { decodeImage, encodeImage, resizeImage } from '../image.ts';
 import { restyleRoom, type RestyleRequest } from '../restyle/restyle.ts';
 
@@ -42,9 +42,11 @@ export const tasks = {
   objectMask: (image: Image, box: Box) => objectMask(image, box),
   inpaint: (image: Image, mask: Uint8Array) => inpaint(image, mask),
   eraseArea: (image: Image, mask: Uint8Array) => eraseArea(image, mask),
-  removeObject: (image: Image, target: Box | Uint8Array) => removeObject(image, target),
+  /** With the session's room model, the fill follows its planes (floor from floor, each wall from itself). */
+  removeObject: (image: Image, target: Box | Uint8Array, room?: RoomModel) => removeObject(image, target, { room }),
   /** Empty the room: every target in one fill of the union of their holes, with progress per pyramid level. */
-  removeObjects: (image: Image, targets: (Box | Uint8Array)[]) => removeObjects(image, targets, { onProgress: reportProgress }),
+  removeObjects: (image: Image, targets: (Box | Uint8Array)[], room?: RoomModel) =>
+    removeObjects(image, targets, { room, onProgress: reportProgress }),
   cutout: (image: Image) => cutout(image),
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
   /** Sprites travel as sources (a library entry or a cut-out's PNG) and are decoded here, off the server. */

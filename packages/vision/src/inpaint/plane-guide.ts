@@ -1,0 +1,71 @@
+import { decodeRoomLabels } from '../room/labels.ts';
+import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
+
+/** A canvas pixel whose patch may come from anywhere (no surface known there). */
+export const ANY_SURFACE = 255;
+const FLOOR = 0;
+const CEILING = 2;
+/** Walls are told apart (wall i is WALL_BASE + i): a patch of the left wall must not continue the back wall. */
+const WALL_BASE = 10;
+
+/**
+ * The surface each pixel of a crop lies on, so that the fill copies floor from floor and a wall from that same
+ * wall (the plane grouping of Huang et al. 2014): hole pixels take the surface of the room model's layout
+ * polygon they fall in (the layout runs straight through the removed object, so the floor-wall junction is
+ * continued across the hole as a straight line); known pixels take their own label from the model's per-pixel
+ * labels (an object or a window is never a source for floor or wall). Null when the model is of another picture
+ * (a different aspect ratio) or has no layout.
+ */
+export function surfaceLabels(
+  room: RoomModel,
+  image: { width: number; height: number },
+  crop: { x: number; y: number; w: number; h: number },
+  hole: Uint8Array,
+): Uint8Array | null {
+  const sx = room.width / image.width;
+  const sy = room.height / image.height;
+  if (Math.abs(sx / sy - 1) > 0.01 || !room.floor) return null;
+  const surfaces: { label: number; polygon: Point2[] }[] = [
+    { label: FLOOR, polygon: room.floor.polygon },
+    ...room.walls.map((wall, index) => ({ label: WALL_BASE + index, polygon: wall.polygon })),
+    ...(room.ceiling ? [{ label: CEILING, polygon: room.ceiling.polygon }] : []),
+  ].filter((surface) => surface.polygon.length >= 3);
+  if (surfaces.length === 0) return null;
+  const work = decodeRoomLabels(room);
+  const { width: lw, height: lh } = room.labels;
+  const out = new Uint8Array(crop.w * crop.h).fill(ANY_SURFACE);
+  for (let row = 0; row < crop.h; row++) {
+    // Room-model coordinates of the pixel centre.
+    const my = (crop.y + row + 0.5) * sy;
+    for (let col = 0; col < crop.w; col++) {
+      const mx = (crop.x + col + 0.5) * sx;
+      const surface = surfaces.find((candidate) => inside(candidate.polygon, mx, my))?.label ?? ANY_SURFACE;
+      const i = row * crop.w + col;
+      if (hole[i]) {
+        out[i] = surface;
+        continue;
+      }
+      const lx = Math.min(lw - 1, Math.floor((mx / room.width) * lw));
+      const ly = Math.min(lh - 1, Math.floor((my / room.height) * lh));
+      const label = work[ly * lw + lx];
+      if (label === ROOM_LABEL.floor) out[i] = FLOOR;
+      else if (label === ROOM_LABEL.ceiling) out[i] = CEILING;
+      // A wall pixel belongs to the wall whose polygon holds it (the labels do not say which wall).
+      else if (label === ROOM_LABEL.wall) out[i] = surface >= WALL_BASE ? surface : ANY_SURFACE - 1;
+      // Objects and openings are sources for nothing with a surface: they keep a label no hole pixel has.
+      else out[i] = ANY_SURFACE - 2;
+    }
+  }
+  return out;
+}
+
+/** Even-odd point in polygon. */
+function inside(polygon: readonly Point2[], x: number, y: number): boolean {
+  let result = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result;
+  }
+  return result;
+}
