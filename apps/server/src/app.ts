@@ -50,6 +50,7 @@ import { createHistoryService, type HistoryService } from './areas/history/servi
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { createQueuedStudioEngine, startQueue } from './areas/studio/engine-queue.ts';
 import { MemoryProgressBoard, RedisProgressBoard } from './areas/studio/progress.ts';
+import { createRoomModels } from './areas/studio/room-models.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
 import { createStudioService, type StudioService } from './areas/studio/service.ts';
 import { studioWorkspaceRoutes } from './areas/studio/workspace-routes.ts';
@@ -208,7 +209,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const engine = deps.engine ?? (await defaultEngine(config, redis, app.log, (close) => app.addHook('onClose', close)));
   app.addHook('onClose', () => engine.close());
   const progress = redis ? new RedisProgressBoard(redis, app.log) : new MemoryProgressBoard();
-  const studio = createStudioService({ db, media, engine, growth, progress, log: app.log });
+  const roomModels = createRoomModels({ db, media, engine, log: app.log });
+  const studio = createStudioService({ db, media, engine, growth, progress, roomModels, log: app.log });
   const history = createHistoryService({ db, media });
   const context: AppContext = {
     config,

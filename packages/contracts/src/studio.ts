@@ -345,6 +345,62 @@ export const studioWorkspaceResponse = z.object({
 });
 export type StudioWorkspaceResponse = z.infer<typeof studioWorkspaceResponse>;
 
+const point2 = z.tuple([z.number(), z.number()]);
+const point3 = z.tuple([z.number(), z.number(), z.number()]);
+const roomSurface = z.object({
+  plane: z.object({ normal: point3, distance: z.number() }),
+  polygon: z.array(point2),
+  area: z.number(),
+});
+/**
+ * `GET /api/studio/sessions/{id}/room-model/`: the room model of the session's original photo (packages/vision
+ * `RoomModel`, documented there): image pixels, camera frame metres; `labels.data` is base64 bytes at `labels`
+ * size (0 floor, 1 wall, 2 ceiling, 3 opening, 4 object).
+ */
+export const studioRoomModel = z.object({
+  version: z.literal(1),
+  width: z.number(),
+  height: z.number(),
+  work: z.object({ width: z.number(), height: z.number() }),
+  camera: z.object({
+    focalPx: z.number(),
+    focalSource: z.enum(['vanishing_points', 'prior']),
+    principalPoint: point2,
+    pitchDeg: z.number(),
+    rollDeg: z.number(),
+    yawDeg: z.number(),
+    rotation: z.array(z.number()),
+    horizon: z.object({ line: point3, yLeft: z.number(), yCentre: z.number(), yRight: z.number() }),
+    heightM: z.number(),
+    heightSource: z.enum(['default', 'objects']),
+  }),
+  vanishingPoints: z.array(
+    z.object({ axis: z.enum(['x', 'z', 'vertical']), point: point2.nullable(), direction: point2, support: z.number() }),
+  ),
+  floor: roomSurface,
+  ceiling: roomSurface.nullable(),
+  walls: z.array(roomSurface.extend({ axis: z.enum(['x', 'z']), run: point2 })),
+  openings: z.array(
+    z.object({
+      kind: z.enum(['window', 'door']),
+      wall: z.number(),
+      polygon: z.array(point2),
+      rect: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    }),
+  ),
+  labels: z.object({
+    width: z.number(),
+    height: z.number(),
+    encoding: z.literal('base64-u8'),
+    legend: z.array(z.enum(['floor', 'wall', 'ceiling', 'opening', 'object'])),
+    data: z.string(),
+  }),
+  confidence: z.number(),
+  timingMs: z.number(),
+});
+export const studioRoomModelResponse = z.object({ success, session_id: z.string(), room_model: studioRoomModel });
+export type StudioRoomModelResponse = z.infer<typeof studioRoomModelResponse>;
+
 /** `POST /api/studio/sessions/`: a new room from a photo (free plan: refused with 403 `room_limit` past 2). */
 export const createStudioSessionRequest = z.object({ image_data: imageData });
 export const saveStudioSnapshotRequest = z.object({ snapshot: studioSnapshot });
@@ -377,6 +433,7 @@ export const STUDIO_ROUTES = {
   workspace: '/api/studio/workspace/',
   sessions: '/api/studio/sessions/',
   session: (sessionId: string) => `/api/studio/sessions/${encodeURIComponent(sessionId)}/`,
+  sessionRoomModel: (sessionId: string) => `/api/studio/sessions/${encodeURIComponent(sessionId)}/room-model/`,
   sessionSnapshot: (sessionId: string) => `/api/studio/sessions/${encodeURIComponent(sessionId)}/snapshot/`,
   preferences: '/api/studio/preferences/',
 } as const;

@@ -1,3 +1,4 @@
+import type { RoomModel } from '@stagecraft/vision';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -267,6 +268,8 @@ export const designSessions = pgTable(
     placementCount: integer('placement_count').notNull().default(0),
     furnitureTypes: jsonb('furniture_types').$type<string[]>().notNull().default([]),
     detectionCount: integer('detection_count').notNull().default(0),
+    // The room model of the original photo (camera, layout, labels), computed once in the background (issue 14).
+    roomModel: jsonb('room_model').$type<RoomModel>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

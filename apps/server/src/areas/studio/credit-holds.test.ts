@@ -36,6 +36,7 @@ function countingEngine(): CountingEngine {
     removeObjects: unused,
     restyleRoom: unused,
     fitJpeg: unused,
+    roomModel: unused,
     async removeObject() {
       engine.runs += 1;
       if (engine.failNext) {

@@ -110,7 +110,7 @@ export function createDemoSteps(deps: { db: Database; media: MediaService; engin
       if (!known) return null;
       const key = `${demo.hash}:removal:${known.bbox.join(',')}`;
       const row = await computeOnce(key, { inputHash: demo.hash, action: 'removal', depth: 1 }, async () => ({
-        file: await engine.removeObject(image.bytes, detectionBoxIn(known.bbox, image), job),
+        file: await engine.removeObject(image.bytes, detectionBoxIn(known.bbox, image), null, job),
         chainable: true,
       }));
       return { resultImage: await copyFor(user, row.resultMediaId) };

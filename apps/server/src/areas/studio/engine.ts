@@ -6,6 +6,7 @@ import {
   type EnhanceLevel,
   type PlaceRequest,
   type RestyleRequest,
+  type RoomModel,
   type SpriteSource,
   type VisionPool,
 } from '@stagecraft/vision';
@@ -43,9 +44,12 @@ export interface StudioEngine {
   /** The photo with the boxes drawn on it, JPEG (detection's `annotated_image`). */
   annotateDetections(image: Uint8Array, boxes: [number, number, number, number][], job: EngineJob): Promise<Buffer>;
   markObject(image: Uint8Array, x: number, y: number, objectType: string, job: EngineJob): Promise<Detection>;
-  removeObject(image: Uint8Array, box: Box, job: EngineJob): Promise<Buffer>;
+  /** With the session's room model, the fill follows its floor and walls. */
+  removeObject(image: Uint8Array, box: Box, room: RoomModel | null, job: EngineJob): Promise<Buffer>;
   /** Empty the room: every box removed in one fill of the union of their holes; progress per fill level. */
-  removeObjects(image: Uint8Array, boxes: Box[], job: EngineJob): Promise<Buffer>;
+  removeObjects(image: Uint8Array, boxes: Box[], room: RoomModel | null, job: EngineJob): Promise<Buffer>;
+  /** The photo's room model (camera, layout, labels), JSON: computed once per session from its original. */
+  roomModel(image: Uint8Array, job: EngineJob): Promise<RoomModel>;
   /** Erases what a mask drawn on the client's canvas (any size of the same picture) covers. */
   eraseArea(image: Uint8Array, mask: Uint8Array, job: EngineJob): Promise<Buffer>;
   /** The box around what a drawn mask covers, in a `width` x `height` photo's pixels; null when nothing. */
@@ -100,8 +104,11 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     annotateDetections: async (image, boxes, job) =>
       asBuffer(await workers().runWith(run(job), 'annotateDetections', own(image), boxes)),
     markObject: (image, x, y, objectType, job) => workers().runWith(run(job), 'markObject', own(image), x, y, objectType),
-    removeObject: async (image, box, job) => asBuffer(await workers().runJpeg(jpeg(job), 'removeObject', own(image), box)),
-    removeObjects: async (image, boxes, job) => asBuffer(await workers().runJpeg(jpeg(job), 'removeObjects', own(image), boxes)),
+    removeObject: async (image, box, room, job) =>
+      asBuffer(await workers().runJpeg(jpeg(job), 'removeObject', own(image), box, room ?? undefined)),
+    removeObjects: async (image, boxes, room, job) =>
+      asBuffer(await workers().runJpeg(jpeg(job), 'removeObjects', own(image), boxes, room ?? undefined)),
+    roomModel: (image, job) => workers().runWith(run(job), 'roomModel', own(image)),
     eraseArea: async (image, mask, job) => asBuffer(await workers().runJpeg(jpeg(job), 'eraseDrawnArea', own(image), own(mask))),
     drawnArea: (mask, width, height, job) => workers().runWith(run(job), 'drawnArea', own(mask), width, height),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),

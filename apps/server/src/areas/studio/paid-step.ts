@@ -18,6 +18,7 @@ import type { MediaService } from '../media/service.ts';
 import type { EngineJob, StudioEngine } from './engine.ts';
 import { readStudioImage, type StudioImage } from './images.ts';
 import type { ProgressBoard } from './progress.ts';
+import type { RoomModels } from './room-models.ts';
 import { createStudioRepository, type StudioRepository } from './repository.ts';
 import { assertMayWorkOnRoom } from './rooms.ts';
 import { createWorkspaceRepository } from './workspace-repository.ts';
@@ -28,6 +29,8 @@ export interface StudioServiceDependencies {
   engine: StudioEngine;
   growth: GrowthService;
   progress: ProgressBoard;
+  /** The sessions' room models (one per session, from its original). */
+  roomModels: RoomModels;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -222,6 +225,8 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
       throw error;
     }
     followed?.done();
+    // A session this step started gets its room model computed in the background, from its original.
+    if (original) deps.roomModels.warm(sessionId);
     const firstSession = original !== null && (await repository.countSessions(user.id)) === 1;
     const tracked = step.tracked ?? { actions: [], events: [] };
     await track(

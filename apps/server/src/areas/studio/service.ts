@@ -29,7 +29,7 @@ export type { StudioServiceDependencies };
 
 /** The studio's calls: detection and marking, edits, placements, enhancement, custom furniture, export. */
 export function createStudioService(deps: StudioServiceDependencies) {
-  const { media, engine, growth, progress } = deps;
+  const { media, engine, growth, progress, roomModels } = deps;
   const steps = createPaidSteps(deps);
   const { repository, failure, jobOf, track, paidStep, imageStep } = steps;
   const demoSteps = createDemoSteps(deps);
@@ -177,7 +177,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         async produce(image, job) {
           const box = detectionBoxIn(body.detection.bbox, image);
-          return engine.removeObject(image.bytes, box, job);
+          // The session was checked to be the caller's before this runs; its model comes from its original.
+          return engine.removeObject(image.bytes, box, await roomModels.forOperation(body.session_id), job);
         },
         placement: () => ({
           furnitureType: body.detection.class_name,
@@ -208,7 +209,7 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         async produce(image, job) {
           const boxes = pieces.map((item) => detectionBoxIn(item.bbox, image));
-          return engine.removeObjects(image.bytes, boxes, job);
+          return engine.removeObjects(image.bytes, boxes, await roomModels.forOperation(body.session_id), job);
         },
         placement: () => ({ furnitureType: 'remove_all', isFurniture: false }),
       });
@@ -328,6 +329,9 @@ export function createStudioService(deps: StudioServiceDependencies) {
     },
 
     progress: (user: UserRow, progressId: string) => progress.read(user.id, progressId),
+
+    /** The sessions' room models: the workspace starts one for each new room and serves them. */
+    roomModels,
   };
 }
 export type StudioService = ReturnType<typeof createStudioService>;

@@ -4,6 +4,7 @@ import {
   saveStudioSnapshotResponse,
   STUDIO_ROUTES,
   studioPreferencesResponse,
+  studioRoomModelResponse,
   studioSessionResponse,
   studioWorkspaceResponse,
   updateStudioPreferencesRequest,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { type Authenticate, currentUser, requireLogin } from '../../plugins/authenticate.ts';
 import type { MediaService } from '../media/service.ts';
+import type { StudioService } from './service.ts';
 import { createStudioWorkspace } from './workspace.ts';
 
 const tags = ['studio'];
@@ -23,9 +25,9 @@ const sessionParams = z.object({ sessionId: z.string().max(100) });
 /** Ours: the studio's rooms and saved editor state, so that the work survives reloads, pages and devices. */
 export async function studioWorkspaceRoutes(
   app: FastifyInstance,
-  deps: { db: Database; media: MediaService; authenticate: Authenticate },
+  deps: { db: Database; media: MediaService; authenticate: Authenticate; studio: Pick<StudioService, 'roomModels'> },
 ) {
-  const workspace = createStudioWorkspace(deps);
+  const workspace = createStudioWorkspace({ ...deps, roomModels: deps.studio.roomModels });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   requireLogin(routes, deps.authenticate);
 
@@ -68,6 +70,25 @@ export async function studioWorkspaceRoutes(
       },
     },
     (request) => workspace.session(currentUser(request), request.params.sessionId),
+  );
+
+  routes.get(
+    '/api/studio/sessions/:sessionId/room-model/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The room model of one of your sessions (camera, floor, walls, ceiling, openings, labels), computed once from its original photo; waits while it is being computed (404 for any other session)",
+        params: sessionParams,
+        response: { 200: studioRoomModelResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      session_id: request.params.sessionId,
+      room_model: await deps.studio.roomModels.read(currentUser(request).id, request.params.sessionId),
+    }),
   );
 
   routes.put(

@@ -1,3 +1,4 @@
+import type { RoomModels } from './room-models.ts';
 import { randomUUID } from 'node:crypto';
 import {
   MEDIA_URL_PATTERN,
@@ -44,7 +45,7 @@ function mapImages(snapshot: StudioSnapshot, map: (src: string) => string): Stud
  * room limit of the plan, and the studio preferences, so that a reload, a trip to pricing or another device
  * reopens the room as it was.
  */
-export function createStudioWorkspace(deps: { db: Database; media: MediaService }) {
+export function createStudioWorkspace(deps: { db: Database; media: MediaService; roomModels?: RoomModels }) {
   const { db, media } = deps;
   const repository = createWorkspaceRepository(db);
   const sessions = createDesignSessions({ db, media });
@@ -118,6 +119,8 @@ export function createStudioWorkspace(deps: { db: Database; media: MediaService 
         // room stays that room's.
         if (!image.mediaId) await createStudioRepository(tx).linkMedia(id, [originalId]);
       });
+      // The room model is computed once, now, in the background: the first edit usually finds it ready.
+      deps.roomModels?.warm(id);
       return this.session(user, id);
     },
 

@@ -1,0 +1,71 @@
+import { STUDIO_ROUTES } from '@stagecraft/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { designSessions } from '../../db/schema.ts';
+import { describeEachDatabase } from '../../../test/test-app.ts';
+import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+
+interface RoomModelBody {
+  success: true;
+  session_id: string;
+  room_model: {
+    width: number;
+    height: number;
+    floor: { polygon: [number, number][] };
+    walls: unknown[];
+    labels: { width: number; height: number; data: string };
+    timingMs: number;
+  };
+}
+
+describeEachDatabase(
+  'studio: one room model per session',
+  (ctx) => {
+    // An empty room (floor in the lower half), 424x640.
+    let roomUrl: string;
+    beforeAll(async () => {
+      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
+        .resize(424, 640, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      roomUrl = dataUrl(room);
+    });
+
+    it('computes it once from the original when the room starts, stores it, serves it to the owner only', async () => {
+      const owner = await studioUser(ctx(), { credits: 2 });
+      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
+      expect(created.statusCode, created.body).toBe(201);
+      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+
+      // The first read waits for the background computation the upload started.
+      const first = await owner.get(STUDIO_ROUTES.sessionRoomModel(sessionId));
+      expect(first.statusCode, first.body).toBe(200);
+      const body = first.json<RoomModelBody>();
+      expect(body.session_id).toBe(sessionId);
+      expect([body.room_model.width, body.room_model.height]).toEqual([424, 640]);
+      expect(body.room_model.floor.polygon.length).toBeGreaterThanOrEqual(3);
+      expect(Buffer.from(body.room_model.labels.data, 'base64')).toHaveLength(
+        body.room_model.labels.width * body.room_model.labels.height,
+      );
+      const [row] = await ctx().db.select().from(designSessions).where(eq(designSessions.id, sessionId));
+      expect(row?.roomModel?.timingMs).toBe(body.room_model.timingMs);
+
+      // An edit does not change it: the next read is the stored model of the original, not a new estimate.
+      const removal = await owner.post(STUDIO_ROUTES.removeObject, {
+        image_data: roomUrl,
+        detection: { id: 'x', class_name: 'chair', bbox: [150, 420, 260, 560], confidence: 1 },
+        session_id: sessionId,
+      });
+      expect(removal.statusCode, removal.body).toBe(200);
+      const again = (await owner.get(STUDIO_ROUTES.sessionRoomModel(sessionId))).json<RoomModelBody>();
+      expect(again.room_model).toEqual(body.room_model);
+
+      const stranger = await studioUser(ctx(), { credits: 2 });
+      expect((await stranger.get(STUDIO_ROUTES.sessionRoomModel(sessionId))).statusCode).toBe(404);
+      expect((await owner.get(STUDIO_ROUTES.sessionRoomModel('no-such-session'))).statusCode).toBe(404);
+      // ~6 s idle (a room model and a removal on a 424x640 photo); generous for a shared machine.
+    }, 90_000);
+  },
+  { env: { VISION_WORKERS: '1' } },
+);

@@ -1,0 +1,92 @@
+import type { RoomModel } from '@stagecraft/vision';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { designSessions } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { MediaService } from '../media/service.ts';
+import type { StudioEngine } from './engine.ts';
+
+/**
+ * One room model per design session (issue 14): computed ONCE, in the engine's pool, from the session's
+ * original upload (never from an edited image, so a piece placed earlier cannot move the next one's horizon),
+ * stored with the session, and read by every later operation. Started in the background when a session begins;
+ * a call that needs it before it is ready waits for the same computation (one per session per process).
+ */
+export function createRoomModels(deps: {
+  db: Database;
+  media: MediaService;
+  engine: StudioEngine;
+  log: { warn(object: object, message: string): void };
+}) {
+  const { db, media, engine, log } = deps;
+  const running = new Map<string, Promise<RoomModel>>();
+
+  async function stored(sessionId: string) {
+    const [row] = await db
+      .select({
+        userId: designSessions.userId,
+        originalMediaId: designSessions.originalMediaId,
+        roomModel: designSessions.roomModel,
+      })
+      .from(designSessions)
+      .where(eq(designSessions.id, sessionId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The session's model, computing it from the original when it is not stored yet; null without an original. */
+  async function modelOf(sessionId: string): Promise<RoomModel | null> {
+    const row = await stored(sessionId);
+    if (!row) return null;
+    if (row.roomModel) return row.roomModel;
+    const originalId = row.originalMediaId;
+    if (!originalId) return null;
+    let computing = running.get(sessionId);
+    if (!computing) {
+      computing = (async () => {
+        const original = await media.readOwned(row.userId, originalId);
+        // Normal priority: a background computation must not overtake a Pro user's rush edits.
+        const model = await engine.roomModel(original.data, { priority: 'normal' });
+        await db.update(designSessions).set({ roomModel: model }).where(eq(designSessions.id, sessionId));
+        return model;
+      })().finally(() => running.delete(sessionId));
+      running.set(sessionId, computing);
+    }
+    return computing;
+  }
+
+  return {
+    /** Starts the computation for a new session without waiting; a failure is logged (a later call retries). */
+    warm(sessionId: string): void {
+      modelOf(sessionId).catch((error: unknown) => log.warn({ err: error, sessionId }, 'room model failed'));
+    },
+
+    /**
+     * The model for an operation on a session already checked to be the caller's: waits for a running
+     * computation; null when it cannot be had (the operation then works without it, as before).
+     */
+    async forOperation(sessionId: string | null | undefined): Promise<RoomModel | null> {
+      if (!sessionId) return null;
+      try {
+        return await modelOf(sessionId);
+      } catch (error) {
+        log.warn({ err: error, sessionId }, 'room model failed; the operation runs without it');
+        return null;
+      }
+    },
+
+    /** The owner's model as the API serves it; 404 for anyone else's session or an unknown one. */
+    async read(userId: number, sessionId: string): Promise<RoomModel> {
+      const [owned] = await db
+        .select({ id: designSessions.id })
+        .from(designSessions)
+        .where(and(eq(designSessions.id, sessionId), eq(designSessions.userId, userId)))
+        .limit(1);
+      if (!owned) throw notFound('Session not found.');
+      const model = await modelOf(sessionId);
+      if (!model) throw notFound('This room has no original photo.');
+      return model;
+    },
+  };
+}
+export type RoomModels = ReturnType<typeof createRoomModels>;

@@ -1,0 +1,1 @@
+ALTER TABLE "design_sessions" ADD COLUMN "room_model" jsonb;
