@@ -31,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   walls: () => import('./sections/walls.ts'),
   room: () => import('./sections/room.ts'),
   placement: () => import('./sections/place.ts'),
+  'removal-large': () => import('./sections/removal-large.ts'),
 };
 
 const args = process.argv.slice(2);
