@@ -169,7 +169,10 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured.
   const lower = bestPerFocal.filter((b) => b.focal < top.focal * 0.8).map((b) => b.s.score);
   const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25).map((b) => b.s.score);
+  // Listing photos are shot wide: a measured field narrower than ~53 degrees (focal over 1.4x the prior) is far
+  // more often a wrong peak than a long lens (on the SUN RGB-D fixtures every such reading was 75-127% off).
   const peaked =
+    top.focal <= 1.4 * prior &&
     top.s.score > 0 &&
     (lower.length === 0 || Math.max(...lower) < 0.96 * top.s.score) &&
     (upper.length === 0 || Math.max(...upper) < 0.96 * top.s.score) &&
