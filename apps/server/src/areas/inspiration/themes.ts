@@ -4,8 +4,9 @@ import type { ColourGrade, StagedPiece } from '@stagecraft/vision';
 
 /**
  * How each of the 16 themes restyles a room, for both providers: the local engine's wall paint and colour grade,
- * and the prompt a remote model (adirik/interior-design) is given. Paints rather than textures for the walls:
- * a whole room clad in brick or wallpaper by a quick local pass reads as fake, a repaint reads as a repaint.
+ * and the prompt a remote model (adirik/interior-design) is given. Paints rather than textures, and mostly light
+ * ones: a whole room clad in concrete or plaster by a quick local pass reads as fake, and where the wall mask
+ * strays onto a ceiling or a cupboard (it does, on busy photos) a light paint hides it far better than a dark one.
  */
 interface ThemeLook {
   wall: string;
@@ -46,7 +47,7 @@ const LOOKS: Record<ThemeKey, ThemeLook> = {
     prompt: 'traditional style, classic rolled-arm sofa, dark wood furniture, patterned rug, table lamps, framed art, symmetry',
   },
   rustic: {
-    wall: 'plaster',
+    wall: 'warm_white_paint',
     grade: { warmth: 0.5, saturation: 0.05, contrast: 0.1 },
     prompt: 'rustic style, reclaimed wood, exposed beams, leather armchair, wool throws, stone and natural textures, warm light',
   },
@@ -56,7 +57,7 @@ const LOOKS: Record<ThemeKey, ThemeLook> = {
     prompt: 'art deco style, velvet curved sofa, brass and gold accents, geometric patterns, marble, jewel tones, glamorous',
   },
   industrial: {
-    wall: 'concrete',
+    wall: 'light_gray_paint',
     grade: { warmth: -0.25, saturation: -0.25, contrast: 0.3 },
     prompt: 'industrial loft style, exposed brick and concrete, black metal, leather sofa, edison bulbs, reclaimed wood table',
   },
@@ -86,7 +87,7 @@ const LOOKS: Record<ThemeKey, ThemeLook> = {
     prompt: 'bauhaus style, tubular steel furniture, primary colour accents, geometric forms, functional design, white walls',
   },
   'hollywood-glam': {
-    wall: 'charcoal_paint',
+    wall: 'blush_pink_paint',
     grade: { warmth: 0.2, saturation: 0.2, contrast: 0.3 },
     prompt: 'hollywood glam style, velvet tufted sofa, mirrored furniture, gold accents, crystal chandelier, luxurious',
   },
