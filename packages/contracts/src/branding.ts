@@ -162,7 +162,13 @@ export const brandedExport = z.object({
 });
 export type BrandedExport = z.infer<typeof brandedExport>;
 export const brandedExportsResponse = z.object({ success: z.literal(true), exports: z.array(brandedExport) });
-export const shareExportResponse = z.object({ success: z.literal(true), share_url: z.string(), token: z.string() });
+export const shareExportResponse = z.object({
+  success: z.literal(true),
+  share_url: z.string(),
+  token: z.string(),
+  /** Our addition: a QR code of share_url as an SVG document, for a printed flyer or a sign (AB 723's link). */
+  qr_code_svg: z.string(),
+});
 
 /** The public share page of an export (`/s/{token}`), read without logging in. */
 export const sharedExportResponse = z.object({

@@ -1,5 +1,6 @@
 import { BRANDING_MESSAGES, BRANDING_ROUTES } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { brandedExports, brandingTemplates, media } from '../../db/schema.ts';
@@ -442,7 +443,27 @@ describeEachDatabase('branding', (ctx) => {
     expect((await ctx().app.inject({ method: 'GET', url: BRANDING_ROUTES.shared(token) })).statusCode).toBe(404);
     const again = await ivy.post(BRANDING_ROUTES.exportShare(applied.json().export_id));
     expect(again.json().token).not.toBe(token);
+    await expectQrOf(again.json().qr_code_svg, again.json().share_url);
     expect((await ctx().app.inject({ method: 'GET', url: BRANDING_ROUTES.shared(again.json().token) })).statusCode).toBe(200);
     expect((await ctx().app.inject({ method: 'GET', url: BRANDING_ROUTES.shared('a'.repeat(24)) })).statusCode).toBe(404);
   });
 });
+
+/**
+ * The QR code a share returns, rasterised and read module by module: it must be the code of the share link
+ * (the same matrix the qrcode library builds for that text, quiet zone white).
+ */
+async function expectQrOf(svg: string, link: string) {
+  expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  const code = QRCode.create(link, { errorCorrectionLevel: 'M' });
+  const count = code.modules.size;
+  const cells = count + 4; // margin 2 on each side
+  const px = 8;
+  const { data, info } = await sharp(Buffer.from(svg), { density: 72 }).resize(cells * px, cells * px, { kernel: 'nearest' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = (row: number, col: number) => data[((row + 2) * px + px / 2) * info.width + (col + 2) * px + px / 2]! < 128;
+  let mismatches = 0;
+  for (let row = 0; row < count; row++)
+    for (let col = 0; col < count; col++) if (dark(row, col) !== (code.modules.data[row * count + col] === 1)) mismatches++;
+  expect(mismatches).toBe(0);
+  expect(data[(px / 2) * info.width + px / 2]).toBeGreaterThan(200);
+}

@@ -397,7 +397,10 @@ export function createBrandingService(deps: {
       if (!row) throw notFound('Export not found.');
       const token = row.shareToken ?? newShareToken();
       if (!row.shareToken) await repository.setShareToken(row.id, token);
-      return { success: true as const, share_url: shareUrl(token)!, token };
+      const url = shareUrl(token)!;
+      // A link shared after the export has no QR code on the image: this one goes on a flyer or a sign.
+      const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+      return { success: true as const, share_url: url, token, qr_code_svg: svg };
     },
 
     /** Revokes an export's link: the page answers 404 from now on, and a new share gets a new link. */

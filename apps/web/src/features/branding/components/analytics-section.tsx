@@ -12,12 +12,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useExports } from '../api/get-exports.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useRevokeShare, useShareExport } from '../api/share-export.ts';
 import { alertFailure, downloadUrl } from '../utils/alerts.ts';
 import { downloadAll } from '../utils/download-all.ts';
+import { type ShareQr, ShareQrDialog } from './share-qr-dialog.tsx';
 
 /** The Analytics section: the eight figures, and the exports with their share links and views. */
 export function AnalyticsSection() {
@@ -25,6 +27,13 @@ export function AnalyticsSection() {
   const exports = useExports();
   const share = useShareExport();
   const revoke = useRevokeShare();
+  const [qr, setQr] = useState<ShareQr | null>(null);
+  // Sharing again answers the same link (with its QR code) while it is not revoked.
+  const showQr = (exportId: string) =>
+    share.mutate(exportId, {
+      onSuccess: (shared) => setQr({ shareUrl: shared.share_url, svg: shared.qr_code_svg }),
+      onError: (error) => alertFailure(error, 'Failed to make the QR code'),
+    });
   const figures = stats.data
     ? [
         ['Total assets', stats.data.total_assets],
@@ -114,6 +123,9 @@ export function AnalyticsSection() {
                       >
                         Copy
                       </Button>
+                      <Button size="small" onClick={() => showQr(item.export_id)}>
+                        QR code
+                      </Button>
                       <Button
                         size="small"
                         color="error"
@@ -128,7 +140,11 @@ export function AnalyticsSection() {
                     <Button
                       size="small"
                       onClick={() =>
-                        share.mutate(item.export_id, { onError: (error) => alertFailure(error, 'Failed to share the export') })
+                        share.mutate(item.export_id, {
+                          // The link is new: offer its QR code at once (the export itself has none).
+                          onSuccess: (shared) => setQr({ shareUrl: shared.share_url, svg: shared.qr_code_svg }),
+                          onError: (error) => alertFailure(error, 'Failed to share the export'),
+                        })
                       }
                     >
                       Share
@@ -141,6 +157,7 @@ export function AnalyticsSection() {
           </TableBody>
         </Table>
       )}
+      <ShareQrDialog qr={qr} onClose={() => setQr(null)} />
     </Stack>
   );
 }
