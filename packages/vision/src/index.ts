@@ -40,6 +40,7 @@ export {
 export { createVisionPool, type VisionPool, type RunOptions, type JobPriority } from './pool/pool.ts';
 export type { TaskName, VisionTasks } from './pool/tasks.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
+export { cutoutMark, plainBackground } from './cutout/mark.ts';
 export { markObject, objectMask } from './cutout/mark-object.ts';
 export {
   enhance,

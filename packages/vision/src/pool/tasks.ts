@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { brandImage, type BrandRequest } from '../brand/brand.ts';
 import { cutout } from '../cutout/cutout.ts';
+import { cutoutMark } from '../cutout/mark.ts';
 import { markObject, objectMask } from '../cutout/mark-object.ts';
 import { detectObjects } from '../detect/detect.ts';
 import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
@@ -48,6 +49,8 @@ export const tasks = {
   removeObjects: (image: Image, targets: (Box | Uint8Array)[], room?: RoomModel) =>
     removeObjects(image, targets, { room, onProgress: reportProgress }),
   cutout: (image: Image) => cutout(image),
+  /** A logo or signature lifted off its page for branding (a colour key on a plain page, else ISNet small). */
+  cutoutMark: (image: Image) => cutoutMark(image),
   enhance: (image: Image, level: EnhanceLevel) => enhance(image, level, reportProgress),
   /** Sprites travel as sources (a library entry or a cut-out's PNG) and are decoded here, off the server. */
   placeFurniture: async (image: Image, request: Omit<PlaceRequest, 'sprite'> & { sprite: SpriteSource }) =>

@@ -51,7 +51,8 @@ export async function brandingRoutes(app: FastifyInstance, deps: { branding: Bra
       schema: {
         tags,
         security,
-        summary: 'Upload a logo or signature (multipart asset_type, name, image_file; 5 MB)',
+        summary:
+          'Upload a logo or signature (multipart asset_type, name, image_file; 5 MB; remove_background=true lifts it off a plain background)',
         consumes: ['multipart/form-data'],
         response: { 200: assetResponse },
       },
@@ -72,6 +73,7 @@ export async function brandingRoutes(app: FastifyInstance, deps: { branding: Bra
         assetType: text('asset_type'),
         name: text('name'),
         file: file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null,
+        removeBackground: text('remove_background') === 'true',
       });
     },
   );

@@ -49,7 +49,11 @@ export interface AssetUpload {
   assetType: string | null;
   name: string | null;
   file: Buffer | null;
+  /** Our addition: lift the logo or signature off its plain background (the engine's cut-out) before storing. */
+  removeBackground?: boolean;
 }
+
+const BACKGROUND_NOT_FOUND = 'Nothing stands out from the background of this image: upload it as it is.';
 
 /** Branding management (001 sections 3 to 8): assets, templates, branded exports and their share pages. */
 export function createBrandingService(deps: {
@@ -254,7 +258,20 @@ export function createBrandingService(deps: {
       const contentType = format ? ASSET_CONTENT_TYPES[format] : undefined;
       if (!contentType)
         throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: [BRANDING_MESSAGES.invalidImageFile] });
-      const stored = await media.save(user.id, file, contentType);
+      let kept: { bytes: Buffer; contentType: string } = { bytes: file, contentType };
+      if (upload.removeBackground) {
+        try {
+          const cut = await engine.cutoutMark(file, { priority: 'rush' });
+          kept = { bytes: Buffer.from(cut.png.buffer, cut.png.byteOffset, cut.png.byteLength), contentType: 'image/png' };
+        } catch (error) {
+          if (isVisionError(error) && error.code === 'no_foreground')
+            throw new HttpError(422, BACKGROUND_NOT_FOUND, { image_file: [BACKGROUND_NOT_FOUND] });
+          if (isVisionError(error) && (error.code === 'invalid_image' || error.code === 'image_too_large'))
+            throw badRequest(BRANDING_MESSAGES.invalidImageFile, { image_file: [BRANDING_MESSAGES.invalidImageFile] });
+          throw error;
+        }
+      }
+      const stored = await media.save(user.id, kept.bytes, kept.contentType);
       const row = await repository.insertAsset({
         assetId: randomUUID(),
         userId: user.id,
@@ -262,7 +279,7 @@ export function createBrandingService(deps: {
         name,
         mediaId: stored.id,
       });
-      return { success: true as const, asset: assetView(row, file.length) };
+      return { success: true as const, asset: assetView(row, kept.bytes.length) };
     },
 
     /** Templates that used the asset keep working without it (their reference becomes null). */

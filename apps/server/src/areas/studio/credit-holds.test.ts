@@ -27,6 +27,7 @@ function countingEngine(): CountingEngine {
     eraseArea: unused,
     drawnArea: unused,
     cutout: unused,
+    cutoutMark: unused,
     enhance: unused,
     placeFurniture: unused,
     replaceObject: unused,

@@ -55,6 +55,8 @@ export interface StudioEngine {
   /** The box around what a drawn mask covers, in a `width` x `height` photo's pixels; null when nothing. */
   drawnArea(mask: Uint8Array, width: number, height: number, job: EngineJob): Promise<Box | null>;
   cutout(image: Uint8Array, job: EngineJob): Promise<FurnitureCutout>;
+  /** A logo or signature lifted off its background (a colour key on a plain page, else ISNet small): trimmed RGBA PNG. */
+  cutoutMark(image: Uint8Array, job: EngineJob): Promise<FurnitureCutout>;
   /** JPEG with the long side exactly 3840 or 7680, ICC profile kept. */
   enhance(image: Uint8Array, level: EnhanceLevel, job: EngineJob): Promise<Uint8Array>;
   /** A piece standing on the floor at (x, y), or filling a drawn `area`. */
@@ -112,6 +114,7 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     eraseArea: async (image, mask, job) => asBuffer(await workers().runJpeg(jpeg(job), 'eraseDrawnArea', own(image), own(mask))),
     drawnArea: (mask, width, height, job) => workers().runWith(run(job), 'drawnArea', own(mask), width, height),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
+    cutoutMark: (image, job) => workers().runWith(run(job), 'cutoutMark', own(image)),
     enhance: (image, level, job) => workers().runWith(run(job), 'enhance', own(image), level),
     placeFurniture: async (image, request, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'placeFurniture', own(image), request)),

@@ -6,11 +6,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AssetType, BRANDING_MESSAGES, BRANDING_UPLOAD_MAX_BYTES, type BrandingAsset } from '@stagecraft/contracts';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAssets } from '../api/get-assets.ts';
 import { useDeleteAsset } from '../api/delete-asset.ts';
@@ -24,6 +26,8 @@ export function AssetsSection(props: { onUploaded: (asset: BrandingAsset) => voi
   const upload = useUploadAsset();
   const remove = useDeleteAsset();
   const inputs = { logo: useRef<HTMLInputElement>(null), signature: useRef<HTMLInputElement>(null) };
+  // A logo exported on white, or a signature scanned from paper: the engine lifts it off its page on upload.
+  const [removeBackground, setRemoveBackground] = useState(false);
 
   const onFile = (assetType: AssetType, file: File | undefined) => {
     if (!file) return;
@@ -33,7 +37,7 @@ export function AssetsSection(props: { onUploaded: (asset: BrandingAsset) => voi
     if (answer === null) return; // cancelled: nothing is uploaded
     const name = answer.trim() || defaultAssetName(assetType);
     upload.mutate(
-      { assetType, name, file },
+      { assetType, name, file, removeBackground },
       {
         onSuccess: (asset) => {
           toast.success(`${assetType === 'logo' ? 'Logo' : 'Signature'} uploaded`);
@@ -79,6 +83,10 @@ export function AssetsSection(props: { onUploaded: (asset: BrandingAsset) => voi
           </Box>
         ))}
       </Stack>
+      <FormControlLabel
+        control={<Checkbox checked={removeBackground} onChange={(event) => setRemoveBackground(event.target.checked)} />}
+        label="Remove the white (or other plain) background on upload"
+      />
       <Typography variant="body2" color="text.secondary">
         PNG with a transparent background works best. Images up to 5MB.
       </Typography>
