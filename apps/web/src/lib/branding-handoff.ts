@@ -12,11 +12,25 @@ export interface BrandingHandoff {
   original: string | null;
 }
 
+/**
+ * Hands the image over; what does not fit (an 8K result as a data URL is tens of MB, the quota about 5 MB) is
+ * left out rather than leaving the previous hand-over in place, which would brand an older picture: first the
+ * original goes, then the whole hand-over, and the branding page opens without a picture and offers to choose one.
+ * Stored results travel as short signed URLs and always fit.
+ */
 export function writeBrandingHandoff(handoff: BrandingHandoff): void {
+  for (const attempt of [handoff, { image: handoff.image, original: null }]) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(attempt));
+      return;
+    } catch {
+      // Quota exceeded: try with less.
+    }
+  }
   try {
-    localStorage.setItem(KEY, JSON.stringify(handoff));
+    localStorage.removeItem(KEY);
   } catch {
-    // Quota exceeded: the branding page opens without a picture and offers to choose one.
+    // Storage unavailable altogether: there is nothing stale to remove either.
   }
 }
 
