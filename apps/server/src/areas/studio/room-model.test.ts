@@ -33,7 +33,7 @@ describeEachDatabase(
     });
 
     it('computes it once from the original when the room starts, stores it, serves it to the owner only', async () => {
-      const owner = await studioUser(ctx(), { credits: 2 });
+      const owner = await studioUser(ctx(), { credits: 3 });
       const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
       expect(created.statusCode, created.body).toBe(201);
       const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
@@ -58,6 +58,13 @@ describeEachDatabase(
         session_id: sessionId,
       });
       expect(removal.statusCode, removal.body).toBe(200);
+      // The walls of an edited image are laid on the session's model too (no new estimate from the edit).
+      const walls = await owner.post(STUDIO_ROUTES.changeWallMaterial, {
+        image_data: removal.json<{ result_image: string }>().result_image,
+        material_type: 'white_paint',
+        session_id: sessionId,
+      });
+      expect(walls.statusCode, walls.body).toBe(200);
       const again = (await owner.get(STUDIO_ROUTES.sessionRoomModel(sessionId))).json<RoomModelBody>();
       expect(again.room_model).toEqual(body.room_model);
 

@@ -155,7 +155,9 @@ export function createStudioService(deps: StudioServiceDependencies) {
         imageData: body.image_data,
         sessionId: body.session_id,
         progressId: body.progress_id,
-        produce: (image, job) => engine.changeWallMaterial(image.bytes, body.material_type, job),
+        // The session's room model (from its original): an edit earlier in the session cannot move the walls.
+        produce: async (image, job) =>
+          engine.changeWallMaterial(image.bytes, body.material_type, await roomModels.forOperation(body.session_id), job),
         placement: () => ({ furnitureType: body.material_type, isFurniture: false }),
       });
     },
