@@ -1,71 +1,41 @@
 import { INSUFFICIENT_CREDITS_MESSAGES, STUDIO_ROUTES } from '@stagecraft/contracts';
-import { VisionError } from '@stagecraft/vision';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creditHolds, creditLedger } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, studioUser } from '../../../test/studio.ts';
+import { dataUrl, roomPhoto, studioUser } from '../../../test/studio.ts';
 import { holdCredits, releaseAllHolds } from '../billing/credit-holds.ts';
-import type { StudioEngine } from './engine.ts';
+import { createStudioEngine, type StudioEngine } from './engine.ts';
 
-/** How long the stand-in engine takes per run: far longer than a refusal may take. */
-const ENGINE_MS = 3_000;
-
-type CountingEngine = StudioEngine & { runs: number; failNext: boolean; result: Buffer };
-
-/** An engine that only removes objects, counts its runs, and fails the runs it is told to. */
-function countingEngine(): CountingEngine {
-  const unused = () => Promise.reject(new Error('not used by these tests'));
-  const engine: CountingEngine = {
+/** The real worker pool (one worker), counting the removals it is asked for. */
+function countingEngine(): StudioEngine & { runs: number } {
+  const pool = createStudioEngine({ size: 1 });
+  const engine = {
+    ...pool,
     runs: 0,
-    failNext: false,
-    result: Buffer.alloc(0),
-    detectObjects: unused,
-    annotateDetections: unused,
-    markObject: unused,
-    eraseArea: unused,
-    drawnArea: unused,
-    cutout: unused,
-    cutoutMark: unused,
-    enhance: unused,
-    placeFurniture: unused,
-    replaceObject: unused,
-    changeWallMaterial: unused,
-    exportJpeg: unused,
-    brandImage: unused,
-    removeObjects: unused,
-    restyleRoom: unused,
-    fitJpeg: unused,
-    roomModel: unused,
-    async removeObject() {
+    removeObject(...args: Parameters<StudioEngine['removeObject']>) {
       engine.runs += 1;
-      if (engine.failNext) {
-        engine.failNext = false;
-        throw new VisionError('invalid_image', 'The image file is damaged or incomplete.');
-      }
-      await new Promise((resolve) => setTimeout(resolve, ENGINE_MS));
-      return engine.result;
+      return pool.removeObject(...args);
     },
-    close: () => Promise.resolve(),
   };
   return engine;
 }
 
 const engine = countingEngine();
+afterAll(() => engine.close());
 
 describeEachDatabase(
   'studio credit holds',
   (ctx) => {
     let photo: string;
+    let damaged: string;
     beforeAll(async () => {
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6d4b' } })
-        .jpeg()
-        .toBuffer();
-      engine.result = jpeg;
+      // A real room, large enough that its removal takes longer than a refusal may.
+      const jpeg = await roomPhoto('coco_val2017_000000000802.jpg', 640);
       photo = dataUrl(jpeg);
+      damaged = dataUrl(jpeg.subarray(0, jpeg.length / 2));
     });
-    const removal = { id: 'd1', class_name: 'lamp', bbox: [10, 10, 30, 30], confidence: 0.9 };
+    const removal = { id: 'd1', class_name: 'refrigerator', bbox: [250, 190, 420, 540], confidence: 0.9 };
     const holdsOf = (userId: number) => ctx().db.select().from(creditHolds).where(eq(creditHolds.userId, userId));
 
     it('starts one engine run for 1 credit and 20 calls at once; the other 19 are refused at once', async () => {
@@ -95,8 +65,7 @@ describeEachDatabase(
 
     it('releases the hold of a failed engine run, so the credit is still there for the next call', async () => {
       const user = await studioUser(ctx(), { credits: 1 });
-      engine.failNext = true;
-      const failed = await user.post(STUDIO_ROUTES.removeObject, { image_data: photo, detection: removal });
+      const failed = await user.post(STUDIO_ROUTES.removeObject, { image_data: damaged, detection: removal });
       expect(failed.statusCode).toBe(400);
       expect(failed.json().detail).toBe('Removal failed: The image file is damaged or incomplete.');
       expect(await holdsOf(user.id)).toHaveLength(0);
