@@ -397,6 +397,37 @@ def mat_lampshade():
     return mat
 
 
+def mat_tile(color=(0.62, 0.62, 0.6), grout=(0.32, 0.31, 0.29), size=0.3, offset=0.0, rough=0.28,
+             name="Tile"):
+    """Glazed tiles on a grid (offset 0) or in a running bond: brick texture for the
+    layout, a per-tile tone shift, darker recessed grout and a glossy glaze."""
+    mat, nt, out = new_material(name)
+    vec = obj_coords(nt)
+    brick = nt.nodes.new("ShaderNodeTexBrick")
+    brick.offset = offset
+    brick.offset_frequency = 1
+    brick.squash = 1.0
+    brick.inputs["Scale"].default_value = 1.0
+    brick.inputs["Brick Width"].default_value = size
+    brick.inputs["Row Height"].default_value = size if offset == 0.0 else size / 2
+    brick.inputs["Mortar Size"].default_value = 0.004
+    brick.inputs["Mortar Smooth"].default_value = 0.2
+    brick.inputs["Color1"].default_value = (0.0, 0.0, 0.0, 1)
+    brick.inputs["Color2"].default_value = (1.0, 1.0, 1.0, 1)
+    brick.inputs["Mortar"].default_value = (0.0, 0.0, 0.0, 1)
+    nt.links.new(vec, brick.inputs["Vector"])
+    tone = map_range(nt, brick.outputs["Color"], 0.0, 1.0, 0.94, 1.05)
+    col = mix_rgb(nt, "MULTIPLY", 1.0, color, tone)
+    col = mix_rgb(nt, "MIX", brick.outputs["Fac"], col, grout)
+    p = principled(nt, color, rough, Specular=0.5)
+    nt.links.new(col, p.inputs["Base Color"])
+    nt.links.new(map_range(nt, brick.outputs["Fac"], 0.0, 1.0, rough, 0.85), p.inputs["Roughness"])
+    nt.links.new(bump(nt, map_range(nt, brick.outputs["Fac"], 0.0, 1.0, 1.0, 0.0), 0.4, 0.002),
+                 p.inputs["Normal"])
+    nt.links.new(p.outputs[0], out.inputs["Surface"])
+    return mat
+
+
 def mat_grass():
     mat, nt, out = new_material("OutsideGreen")
     vec = obj_coords(nt)
@@ -432,16 +463,30 @@ def build_room(M, S):
     box_minmax("WallRight", ROOM_X, ROOM_X + T, -T, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
     box_minmax("WallFront", -T, ROOM_X + T, -T, 0, 0, ROOM_H, M["wall"], bevel=0)
 
-    # left wall with the window opening -- four pieces around the hole
-    box_minmax("WallL_a", -T, 0, -T, WIN_Y0, 0, ROOM_H, M["wall"], bevel=0)
-    box_minmax("WallL_b", -T, 0, WIN_Y1, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
-    box_minmax("WallL_sill", -T, 0, WIN_Y0, WIN_Y1, 0, WIN_Z0, M["wall"], bevel=0)
-    box_minmax("WallL_head", -T, 0, WIN_Y0, WIN_Y1, WIN_Z1, ROOM_H, M["wall"], bevel=0)
-
     # back wall with the door opening
     box_minmax("WallB_a", -T, DOOR_X0, ROOM_Y, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
     box_minmax("WallB_b", DOOR_X1, ROOM_X + T, ROOM_Y, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
     box_minmax("WallB_head", DOOR_X0, DOOR_X1, ROOM_Y, ROOM_Y + T, DOOR_H, ROOM_H, M["wall"], bevel=0)
+
+    if S.open_left:
+        build_porch_side(M, S)
+    else:
+        build_window_wall(M, S)
+
+    build_door_and_trims(M, S)
+    if S.fixtures is not None:
+        S.fixtures(M, S)
+
+
+def build_window_wall(M, S):
+    """Left wall (x = 0) with its window: four wall pieces around the hole, frame, glass, sill."""
+    T = WALL_T
+    ROOM_X, ROOM_Y, ROOM_H = S.size
+    WIN_Y0, WIN_Y1, WIN_Z0, WIN_Z1 = S.window
+    box_minmax("WallL_a", -T, 0, -T, WIN_Y0, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallL_b", -T, 0, WIN_Y1, ROOM_Y + T, 0, ROOM_H, M["wall"], bevel=0)
+    box_minmax("WallL_sill", -T, 0, WIN_Y0, WIN_Y1, 0, WIN_Z0, M["wall"], bevel=0)
+    box_minmax("WallL_head", -T, 0, WIN_Y0, WIN_Y1, WIN_Z1, ROOM_H, M["wall"], bevel=0)
 
     # ---- window: slim dark aluminium frame, 3 panes, glass, interior sill board
     fw = 0.055                      # frame profile width
@@ -463,6 +508,37 @@ def build_room(M, S):
                WIN_Z1 - fw, M["glass"], bevel=0)
     box_minmax("WinSillBoard", -0.05, 0.035, WIN_Y0 - 0.03, WIN_Y1 + 0.03,
                WIN_Z0 - 0.025, WIN_Z0 + 0.004, M["trim"], 0.004)
+
+
+def build_porch_side(M, S):
+    """A covered porch's open side (x = 0): corner posts, a low rail with balusters,
+    the deck's edge board over the lawn and the beam under the roof."""
+    T = WALL_T
+    ROOM_X, ROOM_Y, ROOM_H = S.size
+    tm = M["trim"]
+    for y in (0.12, ROOM_Y / 2, ROOM_Y - 0.12):
+        box_minmax("PorchPost", 0.02, 0.16, y - 0.07, y + 0.07, 0, ROOM_H, tm, 0.006)
+    # top rail and bottom rail between the posts, balusters every 12 cm
+    box_minmax("PorchRailTop", 0.04, 0.14, 0.12, ROOM_Y - 0.12, 0.86, 0.91, tm, 0.006)
+    box_minmax("PorchRailBottom", 0.06, 0.12, 0.12, ROOM_Y - 0.12, 0.08, 0.12, tm, 0.004)
+    n = int((ROOM_Y - 0.4) / 0.12)
+    for i in range(n + 1):
+        y = 0.2 + i * (ROOM_Y - 0.4) / n
+        if abs(y - ROOM_Y / 2) < 0.1:
+            continue
+        box_minmax("Baluster", 0.075, 0.105, y - 0.015, y + 0.015, 0.12, 0.86, tm, 0.003)
+    # the deck stands 0.4 m over the lawn: a fascia board all along its open edge
+    box_minmax("DeckFascia", -0.04, 0.0, -T, ROOM_Y + T, -0.42, 0.0, tm, 0.004)
+    # beam over the open side carrying the porch roof
+    box_minmax("PorchBeam", 0.0, 0.2, -T, ROOM_Y + T, ROOM_H - 0.22, ROOM_H, tm, 0.006)
+
+
+def build_door_and_trims(M, S):
+    """Back-wall door, skirting boards and cornice (skirting and cornice stay off an open side)."""
+    ROOM_X, ROOM_Y, ROOM_H = S.size
+    WIN_Y0, WIN_Y1, WIN_Z0, WIN_Z1 = S.window
+    DOOR_X0, DOOR_X1 = S.door
+    T = WALL_T
 
     # ---- door: architrave, closed panel door, handle
     tm = M["trim"]
@@ -487,16 +563,18 @@ def build_room(M, S):
     sk_h, sk_t = 0.11, 0.016
     box_minmax("SkirtBack1", 0, DOOR_X0 - aw, ROOM_Y - sk_t, ROOM_Y, 0, sk_h, tm, 0.004)
     box_minmax("SkirtBack2", DOOR_X1 + aw, ROOM_X, ROOM_Y - sk_t, ROOM_Y, 0, sk_h, tm, 0.004)
-    box_minmax("SkirtLeft1", 0, sk_t, 0, WIN_Y0, 0, sk_h, tm, 0.004)
-    box_minmax("SkirtLeft2", 0, sk_t, WIN_Y0, WIN_Y1, 0, sk_h, tm, 0.004)
-    box_minmax("SkirtLeft3", 0, sk_t, WIN_Y1, ROOM_Y, 0, sk_h, tm, 0.004)
+    if not S.open_left:
+        box_minmax("SkirtLeft1", 0, sk_t, 0, WIN_Y0, 0, sk_h, tm, 0.004)
+        box_minmax("SkirtLeft2", 0, sk_t, WIN_Y0, WIN_Y1, 0, sk_h, tm, 0.004)
+        box_minmax("SkirtLeft3", 0, sk_t, WIN_Y1, ROOM_Y, 0, sk_h, tm, 0.004)
     box_minmax("SkirtRight", ROOM_X - sk_t, ROOM_X, 0, ROOM_Y, 0, sk_h, tm, 0.004)
     box_minmax("SkirtFront", 0, ROOM_X, 0, sk_t, 0, sk_h, tm, 0.004)
 
     # ---- a thin shadow-gap cornice where walls meet the ceiling
     cm = M["ceiling"]
     box_minmax("CorniceBack", 0, ROOM_X, ROOM_Y - 0.03, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
-    box_minmax("CorniceLeft", 0, 0.03, 0, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
+    if not S.open_left:
+        box_minmax("CorniceLeft", 0, 0.03, 0, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
     box_minmax("CorniceRight", ROOM_X - 0.03, ROOM_X, 0, ROOM_Y, ROOM_H - 0.05, ROOM_H, cm, 0.006)
 
     # ---- outside: lawn, hedge and a few tree canopies seen through the window
@@ -865,10 +943,175 @@ def stage_office(M, L, S):
     place("plant", catalogue("industrial", "plant"), L, (2.62, Y - 0.32, 0))
 
 
+# ----------------------------------------------------------------------------
+# Guide rooms with fixtures (bathroom, laundry, porch): the fixtures are in both
+# variants (a bathroom is not sold without its tub); staging adds what a stager brings
+# ----------------------------------------------------------------------------
+
+WHITE_GLAZE = {"kind": "ceramic", "color": themes.lin("#f2f1ee"), "rough": 0.12}
+
+
+def towel_stack(L, x, y, z, w, d, colours, rot_deg=0.0):
+    """Folded towels: soft slabs, each a little narrower than the one below."""
+    for i, c in enumerate(colours):
+        soft_box("Towel", (w - i * 0.02, d - i * 0.015, 0.055), (x, y, z + 0.028 + i * 0.055),
+                 L.get({"kind": "fabric", "color": themes.lin(c), "weave": 160.0, "var": 0.1, "sheen": 0.2}),
+                 radius=0.022, rot=(0, 0, math.radians(rot_deg)))
+
+
+def fixtures_bathroom(M, S):
+    X, Y, H = S.size
+    L = LampsOffMaterials()
+    glaze = L.get(WHITE_GLAZE)
+    chrome = L.get(themes.CHROME)
+    # tiled wet wall behind the tub, 1.25 m high, and around the window reveal
+    box_minmax("TileBack", 0.0, 1.75, Y - 0.012, Y, 0, 1.25, M["tile_wall"], bevel=0)
+    box_minmax("TileLeft", 0.0, 0.012, Y - 0.8, Y, 0, 1.25, M["tile_wall"], bevel=0)
+    # built-in tub along the back wall: apron, rim and a basin one shade darker inside
+    tx0, tx1, ty0, ty1 = 0.0, 1.7, Y - 0.76, Y - 0.012
+    box_minmax("TubApron", tx0, tx1, ty0, ty0 + 0.03, 0, 0.56, glaze, 0.006)
+    box_minmax("TubRimFront", tx0, tx1, ty0, ty0 + 0.09, 0.52, 0.58, glaze, 0.02)
+    box_minmax("TubRimBack", tx0, tx1, ty1 - 0.09, ty1, 0.52, 0.58, glaze, 0.02)
+    box_minmax("TubRimL", tx0, tx0 + 0.1, ty0, ty1, 0.52, 0.58, glaze, 0.02)
+    box_minmax("TubRimR", tx1 - 0.1, tx1, ty0, ty1, 0.52, 0.58, glaze, 0.02)
+    box_minmax("TubBasin", tx0 + 0.1, tx1 - 0.1, ty0 + 0.09, ty1 - 0.09, 0.14, 0.2,
+               L.get({"kind": "ceramic", "color": themes.lin("#e4e2dd"), "rough": 0.1}), 0.04)
+    box_minmax("TubBody", tx0 + 0.03, tx1, ty0 + 0.03, ty1, 0.0, 0.52, glaze, 0.0)
+    # wall mixer and spout over the tub's foot
+    cylinder("Spout", 0.018, 0.018, 0.16, (0.32, Y, 0.72), chrome, rot=(math.radians(90), 0, 0))
+    cylinder("Mixer", 0.035, 0.035, 0.05, (0.32, Y, 0.9), chrome, rot=(math.radians(90), 0, 0))
+    # floating vanity on the left wall: white oak drawers, white top, basin, tap; mirror
+    vy0, vy1 = 0.55, 1.45
+    oak = L.get(themes.PALE_OAK)
+    box_minmax("Vanity", 0.0, 0.48, vy0, vy1, 0.35, 0.82, oak, 0.006)
+    box_minmax("VanityGap", 0.48, 0.485, vy0 + 0.02, vy1 - 0.02, 0.58, 0.59, M["window_frame"], 0.0)
+    box_minmax("VanityTop", 0.0, 0.5, vy0 - 0.01, vy1 + 0.01, 0.82, 0.85, glaze, 0.006)
+    vc = (vy0 + vy1) / 2
+    lathe("Basin", [(0.0001, 0.0), (0.1, 0.0), (0.18, 0.04), (0.2, 0.12), (0.19, 0.125), (0.17, 0.06), (0.0001, 0.05)],
+          (0.25, vc, 0.85), glaze, subsurf=1)
+    cylinder("Tap", 0.014, 0.014, 0.26, (0.05, vc, 0.85), chrome)
+    box("TapSpout", (0.13, 0.025, 0.025), (0.11, vc, 1.1), chrome, bevel=0.008)
+    box_minmax("MirrorFrame", 0.0, 0.025, vy0 + 0.1, vy1 - 0.1, 1.12, 1.95, M["black_metal"], 0.004)
+    box_minmax("Mirror", 0.025, 0.03, vy0 + 0.12, vy1 - 0.12, 1.14, 1.93,
+               L.get({"kind": "metal", "color": (0.92, 0.92, 0.92), "rough": 0.02}), 0.0)
+    # towel rail beside the door
+    cylinder("TowelRail", 0.012, 0.012, 0.6, (X - 0.05, Y - 0.75, 1.05), chrome, rot=(math.radians(90), 0, 0))
+
+
+def stage_bathroom(M, L, S):
+    X, Y, H = S.size
+    tray = L.get(themes.OAK)
+    # a bath caddy across the tub: book, candle, small vase with a stem
+    box_minmax("BathTray", 0.78, 1.02, Y - 0.78, Y - 0.0, 0.58, 0.6, tray, 0.004)
+    cylinder("Candle", 0.04, 0.04, 0.09, (0.9, Y - 0.5, 0.6), L.get({"kind": "ceramic", "color": themes.lin("#efe8dc")}))
+    box("Book", (0.16, 0.12, 0.025), (0.9, Y - 0.28, 0.612), M["book_sand"], bevel=0.003)
+    # rolled and folded towels on the tub's rim and a stack on a stool by the tub
+    for i, c in enumerate(("#e9e4da", "#c9d1c4", "#e9e4da")):
+        cylinder("RolledTowel", 0.05, 0.05, 0.24, (1.38 + i * 0.105, Y - 0.2, 0.635),
+                 L.get({"kind": "fabric", "color": themes.lin(c), "weave": 160.0, "var": 0.1}),
+                 rot=(math.radians(90), 0, 0), bevel=0.02)
+    place("side_table", catalogue("scandinavian", "side_table", decor_mats={}), L, (1.95, Y - 0.35, 0))
+    towel_stack(L, 1.95, Y - 0.35, 0.5, 0.34, 0.26, ("#d7cfc1", "#e9e4da", "#c9d1c4"))
+    # bath mat in front of the tub, hand towel on the rail, soap and a bud vase on the vanity
+    place("rug", {"width": 0.9, "depth": 0.55, "thickness": 0.015, "rug_mat": {"kind": "jute", "color": themes.lin("#d8c8a8")},
+                  "binding": themes.lin("#eeebe4")}, L, (0.95, Y - 1.12, 0))
+    soft_box("HandTowel", (0.03, 0.34, 0.5), (X - 0.08, Y - 0.75, 0.82),
+             L.get({"kind": "fabric", "color": themes.lin("#c9d1c4"), "weave": 160.0}), radius=0.012)
+    cylinder("Soap", 0.035, 0.03, 0.16, (0.08, 0.72, 0.85), L.get({"kind": "ceramic", "color": themes.lin("#2d2f31")}))
+    vase = L.get({"kind": "ceramic", "color": themes.lin("#c8b48f"), "rough": 0.4})
+    lathe("BudVase", [(0.0001, 0.0), (0.04, 0.0), (0.05, 0.06), (0.02, 0.14), (0.018, 0.16)], (0.1, 1.32, 0.85), vase)
+    place("plant", catalogue("minimalism", "plant", height=0.9), L, (0.3, 1.75, 0))
+    build_picture(M, (0.88, Y - 0.02, 1.7), size=(0.7, 0.5), print_size=(0.46, 0.3), art="art_bath")
+
+
+def fixtures_laundry(M, S):
+    X, Y, H = S.size
+    L = LampsOffMaterials()
+    white = L.get({"kind": "paint", "color": themes.lin("#f1f0ec"), "rough": 0.3})
+    glass = L.get(themes.GLASS)
+    chrome = L.get(themes.CHROME)
+    # washer and dryer side by side against the back wall, front-loading doors
+    for i, x in enumerate((0.36, 0.98)):
+        box("Machine", (0.6, 0.6, 0.85), (x, Y - 0.32, 0.425), white, bevel=0.015)
+        box("Panel", (0.58, 0.01, 0.1), (x, Y - 0.62, 0.78), L.get({"kind": "plain", "color": (0.7, 0.7, 0.69), "rough": 0.3}), bevel=0.003)
+        cylinder("Knob", 0.025, 0.025, 0.02, (x + 0.18, Y - 0.625, 0.78), chrome, rot=(math.radians(90), 0, 0))
+        cylinder("DoorRing", 0.2, 0.2, 0.03, (x, Y - 0.62, 0.42), chrome, rot=(math.radians(90), 0, 0), segs=48)
+        cylinder("DoorGlass", 0.16, 0.16, 0.035, (x, Y - 0.625, 0.42), glass, rot=(math.radians(90), 0, 0), segs=48)
+        cylinder("Drum", 0.2, 0.2, 0.02, (x, Y - 0.45, 0.42), L.get({"kind": "plain", "color": (0.05, 0.05, 0.05)}),
+                 rot=(math.radians(90), 0, 0), segs=48)
+    # a utility sink cabinet to the right of the machines
+    box_minmax("SinkCabinet", 1.34, 1.94, Y - 0.6, Y - 0.01, 0.0, 0.88, white, 0.006)
+    box_minmax("SinkTop", 1.33, 1.95, Y - 0.62, Y - 0.0, 0.88, 0.92, L.get(WHITE_GLAZE), 0.01)
+    box_minmax("SinkBowl", 1.45, 1.83, Y - 0.5, Y - 0.12, 0.9, 0.925, L.get({"kind": "plain", "color": (0.55, 0.55, 0.54), "rough": 0.2}), 0.01)
+    cylinder("SinkTap", 0.014, 0.014, 0.28, (1.64, Y - 0.06, 0.92), chrome)
+    box("SinkSpout", (0.025, 0.16, 0.025), (1.64, Y - 0.14, 1.19), chrome, bevel=0.008)
+
+
+def stage_laundry(M, L, S):
+    Y = S.size[1]
+    oak = L.get(themes.OAK)
+    rattan = L.get(themes.RATTAN)
+    # an oak counter over the machines for folding, two open shelves above it
+    box_minmax("Counter", 0.0, 1.32, Y - 0.66, Y - 0.01, 0.87, 0.91, oak, 0.004)
+    for z in (1.42, 1.82):
+        box_minmax("Shelf", 0.0, 1.32, Y - 0.3, Y - 0.01, z, z + 0.03, oak, 0.004)
+        box_minmax("Bracket", 0.12, 0.14, Y - 0.28, Y - 0.01, z - 0.12, z, M["black_metal"], 0.002)
+        box_minmax("Bracket", 1.18, 1.2, Y - 0.28, Y - 0.01, z - 0.12, z, M["black_metal"], 0.002)
+    # woven baskets on the top shelf, glass jars and a plant on the lower
+    for x in (0.28, 0.66, 1.04):
+        box_minmax("Basket", x - 0.16, x + 0.16, Y - 0.27, Y - 0.04, 1.85, 2.07, rattan, 0.01)
+    jar = L.get(themes.GLASS)
+    for i, x in enumerate((0.18, 0.34)):
+        cylinder("Jar", 0.06, 0.06, 0.2 - i * 0.04, (x, Y - 0.15, 1.45), jar, bevel=0.006)
+        cylinder("JarFill", 0.052, 0.052, 0.14 - i * 0.04, (x, Y - 0.15, 1.455),
+                 L.get({"kind": "plain", "color": themes.lin("#efeae0" if i == 0 else "#b08a5e"), "rough": 0.8}))
+    place("plant", catalogue("minimalism", "plant", height=0.45, pot_r=0.08, pot_h=0.14), L, (0.95, Y - 0.15, 1.45))
+    towel_stack(L, 0.55, Y - 0.3, 0.91, 0.36, 0.28, ("#e9e4da", "#c9d1c4", "#d7cfc1"))
+    # a laundry basket on the floor, a runner in front of the machines, a bottle by the sink
+    lathe("LaundryBasket", [(0.0001, 0.0), (0.2, 0.0), (0.22, 0.02), (0.24, 0.45), (0.23, 0.45), (0.21, 0.42)],
+          (2.35, Y - 0.45, 0.0), rattan, subsurf=1, solidify=0.012)
+    place("rug", catalogue("coastal", "rug", width=1.9, depth=0.7), L, (1.0, Y - 1.1, 0))
+    cylinder("Bottle", 0.045, 0.04, 0.24, (1.88, Y - 0.1, 0.92), L.get({"kind": "ceramic", "color": themes.lin("#d9d5cc")}))
+
+
+def fixtures_porch(M, S):
+    X, Y, H = S.size
+    # lap siding on the house walls: 18 cm boards, each throwing a thin shadow line
+    for z in [0.05 + 0.18 * k for k in range(int(H / 0.18))]:
+        box_minmax("SidingBack", 0.0, X, Y - 0.02, Y, z, z + 0.17, M["wall"], 0.004)
+        box_minmax("SidingRight", X - 0.02, X, 0.0, Y, z, z + 0.17, M["wall"], 0.004)
+    # a window in the house wall right of the door, with a dark frame
+    fm = M["window_frame"]
+    for (x0, x1) in ((X - 1.25, X - 0.25),):
+        # the glass reads as a dark glossy pane (a real pane over a dark interior is all noise at few samples)
+        box_minmax("HouseWinPane", x0, x1, Y - 0.03, Y - 0.02, 0.9, 2.1,
+                   mat_simple("HouseWinPane", (0.03, 0.035, 0.04), 0.08, Specular=0.6), 0.0)
+        for (a0, a1, b0, b1) in ((x0 - 0.06, x1 + 0.06, 0.84, 0.9), (x0 - 0.06, x1 + 0.06, 2.1, 2.16),
+                                 (x0 - 0.06, x0, 0.84, 2.16), (x1, x1 + 0.06, 0.84, 2.16),
+                                 ((x0 + x1) / 2 - 0.02, (x0 + x1) / 2 + 0.02, 0.9, 2.1)):
+            box_minmax("HouseWinFrame", a0, a1, Y - 0.06, Y - 0.02, b0, b1, fm, 0.003)
+
+
+def stage_porch(M, L, S):
+    X, Y, H = S.size
+    # an outdoor sofa against the house wall facing the garden side, rattan chair, jute rug, table
+    place("rug", catalogue("coastal", "rug", width=2.4, depth=1.7), L, (1.7, Y - 1.45, 0))
+    place("sofa", catalogue("coastal", "sofa", width=2.0), L, (1.7, Y - 0.5, 0))
+    place("coffee_table", catalogue("coastal", "coffee_table"), L, (1.7, Y - 1.45, 0))
+    place("armchair", catalogue("coastal", "armchair"), L, (0.75, Y - 1.95, 0), 120)
+    place("side_table", catalogue("coastal", "side_table"), L, (2.95, Y - 0.45, 0))
+    place("plant", catalogue("coastal", "plant"), L, (0.45, Y - 0.45, 0), 30)
+    place("plant", catalogue("rustic", "plant", height=1.2), L, (X - 0.35, Y - 0.45, 0))
+    # a lantern on the floor by the sofa
+    box("Lantern", (0.2, 0.2, 0.38), (2.95, Y - 0.9, 0.19), L.get(themes.BLACK_STEEL), bevel=0.01)
+    cylinder("LanternCandle", 0.045, 0.045, 0.12, (2.95, Y - 0.9, 0.02), L.get({"kind": "ceramic", "color": themes.lin("#efe8dc")}))
+
+
 # Per-room materials that only the guide rooms use (the living room's set is unchanged)
 ROOM_ART = {
     "art_bed": ((0.55, 0.58, 0.52), (0.86, 0.82, 0.74), (0.30, 0.36, 0.40), (0.70, 0.60, 0.46)),
     "art_dining": ((0.52, 0.22, 0.12), (0.88, 0.82, 0.70), (0.20, 0.24, 0.18), (0.80, 0.62, 0.30)),
+    "art_bath": ((0.30, 0.42, 0.46), (0.88, 0.86, 0.80), (0.62, 0.70, 0.66), (0.76, 0.66, 0.50)),
 }
 
 
@@ -877,7 +1120,7 @@ class RoomSpec:
     """Everything that differs between the rendered rooms; build_room, the camera and
     the lights read only this, so a new room is a new spec rather than new code."""
     size: tuple            # interior (x width, y depth, height), metres
-    window: tuple          # opening in the left wall x = 0: (y0, y1, z0 sill, z1 head)
+    window: tuple          # opening in the left wall x = 0: (y0, y1, z0 sill, z1 head); open_left: the portal's opening
     panes: int             # vertical panes (mullions = panes - 1)
     transom_z: Optional[float]  # height of the horizontal transom bar, None for none
     door: tuple            # opening in the back wall y = depth: (x0, x1)
@@ -889,6 +1132,9 @@ class RoomSpec:
     exposure: float        # Filmic exposure
     stage: Callable        # stage(M, L, S): adds the staged furniture
     art: tuple = field(default=())   # extra art materials (keys of ROOM_ART) the staging uses
+    fixtures: Optional[Callable] = None  # fixtures(M, S): built-in pieces present in both variants (tub, machines)
+    open_left: bool = False  # a covered porch: the left side is posts and a rail open to the garden
+    floor_tile: Optional[dict] = None   # mat_tile() arguments instead of planks
 
 
 ROOMS = {
@@ -929,6 +1175,34 @@ ROOMS = {
         camera={"loc": (3.58, 0.22, 1.40), "yaw": 43, "lens": 20.0, "shift_y": -0.06},
         sun=(34, 22), fill={"loc": (2.8, 0.8, 2.55), "size": (1.8, 1.3), "energy": 90.0},
         exposure=0.5, stage=stage_office),
+    # Bathroom 3.0 x 2.8 m: warm white walls, grey tiled floor and wet wall, a built-in
+    # tub along the back wall, a floating oak vanity on the window wall.
+    "bathroom": RoomSpec(
+        size=(3.0, 2.8, 2.5), window=(1.62, 2.5, 1.3, 2.05), panes=1, transom_z=None,
+        door=(2.05, 2.82), wall=(0.74, 0.72, 0.68), floor={},
+        floor_tile={"color": (0.42, 0.42, 0.41), "grout": (0.2, 0.2, 0.19), "size": 0.4, "name": "FloorTile"},
+        camera={"loc": (2.86, 0.12, 1.40), "yaw": 42, "lens": 18.0, "shift_y": -0.08},
+        sun=(36, 25), fill={"loc": (2.2, 0.7, 2.45), "size": (1.6, 1.2), "energy": 80.0},
+        exposure=0.1, stage=stage_bathroom, art=("art_bath",), fixtures=fixtures_bathroom),
+    # Laundry / utility room 3.0 x 2.6 m: pale putty walls, slate-grey tiles, washer,
+    # dryer and a utility sink along the back wall.
+    "laundry": RoomSpec(
+        size=(3.0, 2.9, 2.5), window=(0.6, 1.6, 1.05, 2.1), panes=2, transom_z=None,
+        door=(2.25, 2.95), wall=(0.62, 0.6, 0.54), floor={},
+        floor_tile={"color": (0.2, 0.21, 0.22), "grout": (0.42, 0.41, 0.39), "size": 0.3, "name": "SlateTile"},
+        camera={"loc": (2.86, 0.12, 1.40), "yaw": 38, "lens": 18.0, "shift_y": -0.08},
+        sun=(34, 30), fill={"loc": (2.2, 0.7, 2.45), "size": (1.6, 1.2), "energy": 80.0},
+        exposure=0.3, stage=stage_laundry, art=("art_bath",), fixtures=fixtures_laundry),
+    # Covered back porch 4.2 x 3.6 m: grey deck boards, white lap siding, posts and a
+    # rail open to the garden on the left.
+    "porch": RoomSpec(
+        size=(4.2, 3.6, 2.6), window=(0.12, 3.48, 0.0, 2.38), panes=1, transom_z=None,
+        door=(2.7, 3.55), wall=(0.78, 0.78, 0.76),
+        floor={"dark": (0.22, 0.2, 0.18), "light": (0.34, 0.31, 0.27), "board_w": 0.14,
+               "board_l": 2.4, "name": "DeckBoards"},
+        camera={"loc": (4.0, 0.2, 1.40), "yaw": 40, "lens": 20.0, "shift_y": -0.06},
+        sun=(38, 35), fill={"loc": (3.2, 0.8, 2.55), "size": (2.0, 1.4), "energy": 60.0},
+        exposure=0.2, stage=stage_porch, fixtures=fixtures_porch, open_left=True),
 }
 
 
@@ -1052,7 +1326,7 @@ def build_materials(S):
     M["wall"] = mat_paint("WallPaint", S.wall)
     M["ceiling"] = mat_paint("CeilingPaint", (0.86, 0.86, 0.84), bump_strength=0.02)
     M["trim"] = mat_paint("TrimSatin", (0.86, 0.855, 0.83), rough=0.32, bump_strength=0.01)
-    M["floor"] = mat_floor(**S.floor)
+    M["floor"] = mat_tile(**S.floor_tile) if S.floor_tile else mat_floor(**S.floor)
     M["window_frame"] = mat_simple("WindowFrame", (0.035, 0.036, 0.038), 0.35, Specular=0.5)
     M["glass"] = mat_glass()
     M["brass"] = mat_metal("Brass", (0.78, 0.6, 0.34), 0.28)
@@ -1081,6 +1355,8 @@ def build_materials(S):
     M["frame"] = mat_wood("FrameOak", (0.3, 0.2, 0.11), (0.55, 0.4, 0.25), 0.4, grain_scale=12)
     M["mat_board"] = mat_simple("MatBoard", (0.86, 0.85, 0.82), 0.9)
     M["art"] = mat_art()
+    M["tile_wall"] = mat_tile((0.8, 0.8, 0.78), (0.55, 0.54, 0.52), size=0.3, offset=0.5, rough=0.12,
+                              name="WallTile")
     for key in S.art:
         M[key] = mat_art(ROOM_ART[key], name=key)
     return M
