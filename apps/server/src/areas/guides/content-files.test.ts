@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GUIDE_CATEGORIES } from '@stagecraft/contracts';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_DIR, parseGuideFile, readGuideFiles } from './content-files.ts';
@@ -26,16 +27,23 @@ describe('guide content files', () => {
     }
   });
 
-  it('give every image an alt text, and only our own renders as images', () => {
+  it('give every guide a hero, a before and an after image, each one of our renders on disk with an alt text', () => {
+    const publicDir = fileURLToPath(new URL('../../../../web/public', import.meta.url));
     for (const guide of guides) {
       for (const variant of ['hero', 'before', 'after'] as const) {
         const image = variant === 'hero' ? guide.heroImage : variant === 'before' ? guide.beforeImage : guide.afterImage;
-        if (image) {
-          expect(image).toMatch(/^\/images\/guides\/(living|bedroom|dining|office)-(before|after)\.webp$/);
-          expect(guide.imageAlts[variant].length, `${guide.slug} ${variant}`).toBeGreaterThan(20);
-        }
+        expect(image, `${guide.slug} ${variant}`).toMatch(
+          /^\/images\/guides\/(living|bedroom|dining|office|bathroom|laundry|porch)-(before|after)\.webp$/,
+        );
+        expect(existsSync(path.join(publicDir, image!)), `${image} on disk`).toBe(true);
+        expect(guide.imageAlts[variant].length, `${guide.slug} ${variant}`).toBeGreaterThan(20);
       }
     }
+    // The categories that had no pictures now show their own kind of room.
+    const imageOf = (slug: string) => guides.find((guide) => guide.slug === slug)?.heroImage;
+    expect(imageOf('small-bathroom')).toBe('/images/guides/bathroom-after.webp');
+    expect(imageOf('laundry-room')).toBe('/images/guides/laundry-after.webp');
+    expect(imageOf('patio-deck')).toBe('/images/guides/porch-after.webp');
   });
 
   it('keep the guides honest: the no-price-effect study, and the AB 723 disclosure guide', () => {

@@ -15,7 +15,7 @@ export const CONTENT_DIR = fileURLToPath(new URL('./content', import.meta.url));
 /** Part of every row's hash: a change to how files become rows rewrites the rows even where no file changed. */
 const ROW_FORMAT_VERSION = 2;
 
-/** Our own renders (assets/landing, `apps/web/public/images/guides/`), with what each image shows. */
+/** Our own renders (assets/landing/render_room.py, `apps/web/public/images/guides/`), with what each image shows. */
 const IMAGE_SETS = {
   living: {
     before: 'An empty living room with painted walls, an oak plank floor, a panel door and a large three-pane window',
@@ -36,6 +36,21 @@ const IMAGE_SETS = {
     before: 'An empty small room with pale grey-blue walls, natural oak boards and a two-pane window',
     after:
       'The same room staged as a home office: a reclaimed wood desk under the window with a lamp, a cane cantilever chair, a steel bookshelf, a drum floor lamp, a snake plant and an oatmeal rug',
+  },
+  bathroom: {
+    before: 'A bare bathroom with warm white walls, grey floor tiles, a built-in tub under a tiled wall and a floating oak vanity',
+    after:
+      'The same bathroom staged: a bath tray with a candle and a book, rolled towels on the tub, a stool with folded towels, a bath mat, a snake plant, a framed print and a bud vase on the vanity',
+  },
+  laundry: {
+    before: 'A bare laundry room with putty walls, slate-grey tiles, a washer, a dryer and a utility sink',
+    after:
+      'The same laundry room staged: an oak counter over the machines with folded towels, open shelves with woven baskets, glass jars and a plant, a jute runner and a laundry basket',
+  },
+  porch: {
+    before: 'An empty covered porch with grey deck boards, white lap siding, a panel door and a white rail open to the garden',
+    after:
+      'The same porch staged: a white outdoor sofa with blue cushions, a rattan chair, a whitewashed coffee table on a jute rug, a side table, a lantern and potted palms and an olive tree',
   },
 } as const;
 type ImageSet = keyof typeof IMAGE_SETS;
@@ -81,7 +96,7 @@ const frontMatter = z.object({
     .refine(([min, max]) => min < max, 'the minimum must be below the maximum'),
   duration_days: z.string().regex(/^\d+(-\d+)?$/),
   roi_percentage: z.coerce.number().int().min(0).max(1000).optional(),
-  images: z.enum(['living', 'bedroom', 'dining', 'office', 'none']),
+  images: z.enum([...(Object.keys(IMAGE_SETS) as ImageSet[]), 'none']),
   related: z.string().transform((value) => value.split(',').map((slug) => slug.trim()).filter(Boolean)),
   keywords: z.string().default(''),
 });

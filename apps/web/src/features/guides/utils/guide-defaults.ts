@@ -120,6 +120,21 @@ const FALLBACK_IMAGES: Array<{ pattern: RegExp; image: string; alt: string }> = 
   { pattern: /bed|nursery|guest|rental/i, image: '/images/guides/bedroom-after.webp', alt: 'A staged bedroom with a made bed, bedside lamps and a rug' },
   { pattern: /dining|kitchen|breakfast|nook/i, image: '/images/guides/dining-after.webp', alt: 'A staged dining room with an oak table and six chairs' },
   { pattern: /office|study|library|desk/i, image: '/images/guides/office-after.webp', alt: 'A staged home office with a desk under the window' },
+  {
+    pattern: /bath|shower|powder|ensuite/i,
+    image: '/images/guides/bathroom-after.webp',
+    alt: 'A staged bathroom with towels on the tub, a bath mat and a plant',
+  },
+  {
+    pattern: /laundry|utility|garage|closet|storage|basement|mudroom|pantry/i,
+    image: '/images/guides/laundry-after.webp',
+    alt: 'A staged laundry room with an oak counter over the machines and baskets on open shelves',
+  },
+  {
+    pattern: /porch|patio|deck|backyard|garden|outdoor|balcony|terrace/i,
+    image: '/images/guides/porch-after.webp',
+    alt: 'A staged covered porch with an outdoor sofa, a jute rug and potted plants',
+  },
 ];
 const STOCK_IMAGE = { image: '/images/guides/living-after.webp', alt: 'A staged living room with a sofa, rug and coffee table' };
 
