@@ -179,8 +179,10 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         async produce(image, job) {
           const box = detectionBoxIn(body.detection.bbox, image);
-          // The session was checked to be the caller's before this runs; its model comes from its original.
-          return engine.removeObject(image.bytes, box, await roomModels.forOperation(body.session_id), job);
+          // Not guided by the room model yet: on the pasted-piece protocol (eval:vision removal-large, 10 scenes,
+          // 15% pieces) the room-guided fill scored 14.8 dB / line continuity 0.10 against the plain fill's
+          // 15.9 dB / 0.14, because a wrong layout holds the hole to the wrong surface.
+          return engine.removeObject(image.bytes, box, null, job);
         },
         placement: () => ({
           furnitureType: body.detection.class_name,
@@ -211,7 +213,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         async produce(image, job) {
           const boxes = pieces.map((item) => detectionBoxIn(item.bbox, image));
-          return engine.removeObjects(image.bytes, boxes, await roomModels.forOperation(body.session_id), job);
+          // Plain fill, as for one piece (see removeObject above for the measurement).
+          return engine.removeObjects(image.bytes, boxes, null, job);
         },
         placement: () => ({ furnitureType: 'remove_all', isFurniture: false }),
       });
