@@ -39,6 +39,7 @@ export const VALIDATION_MESSAGES = {
   required: 'This field is required.',
   nullCharacter: 'Null characters are not allowed.',
   controlCharacter: 'Control characters are not allowed.',
+  invalidUnicode: 'Text must be valid Unicode.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
 } as const;
 
@@ -46,10 +47,14 @@ export const VALIDATION_MESSAGES = {
 // or an e-mail, and only tab and line breaks belong in text a person writes.
 const CONTROL_CHARACTERS = /[\u0001-\u001f\u007f]/;
 const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// A JSON "\ud800" parses to half a UTF-16 pair: PostgreSQL's jsonb refuses it (a 500 if it got that far) and
+// text columns would store a replacement character.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether a string holds a NUL or another control character that `safeString` refuses. */
 export function unsafeCharacterMessage(value: string, options: { multiline?: boolean } = {}): string | null {
   if (value.includes('\u0000')) return VALIDATION_MESSAGES.nullCharacter;
+  if (LONE_SURROGATE.test(value)) return VALIDATION_MESSAGES.invalidUnicode;
   const controls = options.multiline ? CONTROL_CHARACTERS_BUT_WHITESPACE : CONTROL_CHARACTERS;
   return controls.test(value) ? VALIDATION_MESSAGES.controlCharacter : null;
 }
@@ -91,20 +96,23 @@ export const jsonMetadata = z.record(safeString(STRING_LIMITS.label), z.unknown(
       message: `Ensure this field has no more than ${STRING_LIMITS.metadataBytes} characters of JSON.`,
       input: context.value,
     });
-  } else if (containsNul(context.value)) {
-    context.issues.push({ code: 'custom', message: VALIDATION_MESSAGES.nullCharacter, input: context.value });
+  } else {
+    const message = unstorableStringMessage(context.value);
+    if (message) context.issues.push({ code: 'custom', message, input: context.value });
   }
 });
 
-function containsNul(value: unknown): boolean {
+/** Why some key or string inside `value` cannot go into jsonb (a NUL or a lone surrogate), or null. */
+function unstorableStringMessage(value: unknown): string | null {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
+      if (next.includes('\u0000')) return VALIDATION_MESSAGES.nullCharacter;
+      if (LONE_SURROGATE.test(next)) return VALIDATION_MESSAGES.invalidUnicode;
     } else if (next && typeof next === 'object') {
       for (const [key, inner] of Object.entries(next)) pending.push(key, inner);
     }
   }
-  return false;
+  return null;
 }

@@ -166,6 +166,12 @@ describe('contracts', () => {
     expect(contracts.updateProfileRequest.safeParse({ first_name: 'Ann\nMarie' }).success).toBe(false);
     const event = contracts.conversionEventRequest.safeParse({ event_type: 'pricing_page_view', metadata: { page: { url: 'a\u0000' } } });
     expect(event.error?.issues[0]?.message).toBe('Null characters are not allowed.');
+    // Half a UTF-16 pair (JSON "\\ud800") cannot go into jsonb: refused in metadata keys, values and strings.
+    const lone = contracts.trackActionRequest.safeParse(JSON.parse('{"action":"ENHANCEMENT_SUCCESS","metadata":{"constructor":"\\ud800"}}'));
+    expect(lone.error?.issues[0]?.message).toBe('Text must be valid Unicode.');
+    expect(contracts.trackActionRequest.safeParse(JSON.parse('{"action":"ENHANCEMENT_SUCCESS","metadata":{"\\udc00":1}}')).success).toBe(false);
+    expect(contracts.trackActionRequest.safeParse({ action: 'ENHANCEMENT_SUCCESS', metadata: { room: 'sofa \u{1F6CB}' } }).success).toBe(true);
+    expect(contracts.updateProfileRequest.safeParse({ first_name: 'Ann\ud800' }).success).toBe(false);
     expect(contracts.imageData.safeParse('/media/AAAAAAAAAAAAAAAAAAAAAA?expires=1\u0000').success).toBe(false);
   });
 
