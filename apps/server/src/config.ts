@@ -322,3 +322,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
   };
 }
+
+/** For the processes' entry points: the configuration, or its error printed plainly and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

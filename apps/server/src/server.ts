@@ -3,23 +3,14 @@ import { buildApp } from './app.ts';
 import { releaseAllHolds } from './areas/billing/credit-holds.ts';
 import { INSPIRATION_MESSAGES } from '@stagecraft/contracts';
 import { createJobStore } from './jobs/job-store.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { databaseTarget, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** Reads the configuration, migrates the database, then listens. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const target = databaseTarget(config);
   const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'server') : () => {};
   const database = await openDatabase(target);

@@ -2,7 +2,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { createStudioEngine } from './areas/studio/engine.ts';
 import { startQueue, workImageJobs } from './areas/studio/engine-queue.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { connectRedis } from './lib/redis.ts';
 
 /**
@@ -12,16 +12,7 @@ import { connectRedis } from './lib/redis.ts';
  * mid-job has its job run again by another after IMAGE_JOB_TIMEOUT_SECONDS.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error('The image worker takes its jobs from PostgreSQL: set DATABASE_URL (and IMAGE_JOBS=queue on the app).');
     process.exit(1);

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { INSPIRATION_MESSAGES, INSPIRATION_ROUTES, type RestyleJob } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +10,11 @@ import { openDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema.ts';
 import { startFakeReplicate, type FakeReplicate } from './fake-replicate.ts';
 import { multipart } from './inspiration.ts';
+import { serverProcess, type ServerProcess } from './server-process.ts';
 import { roomPhoto } from './studio.ts';
 import { ensurePgliteTemplate } from './test-database.ts';
 
-const serverScript = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const port = 5700 + (process.pid % 300);
-const baseUrl = `http://127.0.0.1:${port}`;
 const JWT_SECRET = 'restart-test-secret-that-is-long-enough-for-hmac';
 const TOKEN = 'r8_restart';
 
@@ -29,46 +26,28 @@ const TOKEN = 'r8_restart';
 describe('a restyle job across kill -9 and a restart', () => {
   let fake: FakeReplicate;
   let dataDir: string;
-  let server: ChildProcess | null = null;
+  let server: ServerProcess;
 
   beforeAll(async () => {
     fake = await startFakeReplicate({ token: TOKEN });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-jobs-restart-'));
     cpSync(await ensurePgliteTemplate(), path.join(dataDir, 'db'), { recursive: true });
-  }, 60_000);
-  afterAll(async () => {
-    server?.kill('SIGKILL');
-    await fake.close();
-  });
-
-  function start(): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    server = serverProcess({
+      port,
+      dataDir,
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
         JWT_SECRET,
         REPLICATE_API_TOKEN: TOKEN,
         REPLICATE_API_URL: fake.url,
         INSPIRATION_WAIT_SECONDS: '1',
         VISION_WORKERS: '1',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-  }
-
-  async function healthy(): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error('server did not become healthy');
-  }
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await fake.close();
+  });
 
   it('ends the job as interrupted, uncharged, with the hold released', async () => {
     // A user with 2 credits, made before the server holds the embedded database.
@@ -85,13 +64,13 @@ describe('a restyle job across kill -9 and a restart', () => {
     const authorization = `Bearer ${(await new TokenSigner(JWT_SECRET).sign('access', user.id)).token}`;
 
     fake.behaviour.durationMs = 600_000;
-    server = start();
-    await healthy();
+    server.start();
+    await server.waitForHealth();
     const body = await multipart({
       theme: 'industrial',
       control_image: { data: await roomPhoto('empty_maateusx_furnish-before.jpg', 320), type: 'image/jpeg', name: 'room.jpg' },
     });
-    const response = await fetch(`${baseUrl}${INSPIRATION_ROUTES.transformRoom(user.id)}`, {
+    const response = await fetch(`${server.baseUrl}${INSPIRATION_ROUTES.transformRoom(user.id)}`, {
       method: 'POST',
       headers: { authorization, ...body.headers },
       body: new Uint8Array(body.payload),
@@ -104,22 +83,18 @@ describe('a restyle job across kill -9 and a restart', () => {
     while (fake.predictions.size === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.predictions.size).toBe(1);
 
-    const killed = server;
-    await new Promise<void>((resolve) => {
-      killed.once('exit', () => resolve());
-      killed.kill('SIGKILL');
-    });
+    await server.stop('SIGKILL');
     // The remote run finishes while nobody is there to copy it.
     fake.finish([...fake.predictions.keys()][0]!);
 
-    server = start();
-    await healthy();
+    server.start();
+    await server.waitForHealth();
     const headers = { authorization };
-    const after = (await (await fetch(`${baseUrl}${INSPIRATION_ROUTES.job(job.job_id)}`, { headers })).json()) as RestyleJob;
+    const after = (await (await fetch(`${server.baseUrl}${INSPIRATION_ROUTES.job(job.job_id)}`, { headers })).json()) as RestyleJob;
     expect(after).toMatchObject({ status: 'failed', credits_charged: 0, error: INSPIRATION_MESSAGES.interrupted, retry_local: true });
-    const credits = (await (await fetch(`${baseUrl}/api/user-credits/`, { headers })).json()) as { credits: number };
+    const credits = (await (await fetch(`${server.baseUrl}/api/user-credits/`, { headers })).json()) as { credits: number };
     expect(credits.credits).toBe(2);
-    const history = (await (await fetch(`${baseUrl}${INSPIRATION_ROUTES.historyPredictions(user.id)}`, { headers })).json()) as unknown[];
+    const history = (await (await fetch(`${server.baseUrl}${INSPIRATION_ROUTES.historyPredictions(user.id)}`, { headers })).json()) as unknown[];
     expect(history).toEqual([]);
 
     // The hold went with the job: both credits can be held again at once (a leftover hold would refuse the second).
@@ -130,7 +105,7 @@ describe('a restyle job across kill -9 and a restart', () => {
     });
     const retries = await Promise.all(
       [0, 1].map(() =>
-        fetch(`${baseUrl}${INSPIRATION_ROUTES.transformRoom(user.id)}`, {
+        fetch(`${server.baseUrl}${INSPIRATION_ROUTES.transformRoom(user.id)}`, {
           method: 'POST',
           headers: { authorization, ...again.headers },
           body: new Uint8Array(again.payload),
@@ -139,11 +114,6 @@ describe('a restyle job across kill -9 and a restart', () => {
     );
     expect(retries).toEqual([202, 202]);
 
-    const stopping = server;
-    await new Promise<void>((resolve) => {
-      stopping.once('exit', () => resolve());
-      stopping.kill('SIGTERM');
-    });
-    server = null;
+    await server.stop();
   }, 120_000);
 });

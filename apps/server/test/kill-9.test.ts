@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   BILLING_ROUTES,
   type DesignHistoryResponse,
@@ -19,6 +17,7 @@ import { TokenSigner } from '../src/areas/auth/tokens.ts';
 import { databaseTarget, openDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema.ts';
 import { dataUrl, roomPhoto } from './studio.ts';
+import { serverProcess } from './server-process.ts';
 import { ensurePgliteTemplate } from './test-database.ts';
 
 /**
@@ -27,54 +26,14 @@ import { ensurePgliteTemplate } from './test-database.ts';
  * restart no credit is charged for the call that has no stored result, its hold no longer counts, and the work
  * committed before the kill (a paid detection, its session and its image) is all still there.
  */
-const serverScript = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 // Apart from restart.test.ts (4500-4899) so that both can run at once.
 const port = 4900 + (process.pid % 90);
-const baseUrl = `http://127.0.0.1:${port}`;
 const jwtSecret = `kill-9-test-secret-${randomUUID()}`;
-
-function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      JWT_SECRET: jwtSecret,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      VISION_WORKERS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const exited = (server: ChildProcess) =>
-  server.exitCode !== null || server.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => server.once('exit', () => resolve()));
-
-let running: ChildProcess | undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-kill-9-'));
+const server = serverProcess({ port, dataDir, env: { JWT_SECRET: jwtSecret, VISION_WORKERS: '1' } });
+const { baseUrl } = server;
 afterAll(async () => {
-  if (running) {
-    running.kill('SIGKILL');
-    await exited(running);
-  }
+  await server.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -101,8 +60,8 @@ describe('kill -9 during a paid engine call', () => {
     const credits = async () => ((await (await call(BILLING_ROUTES.userCredits)).json()) as { credits: number }).credits;
     const kitchen = dataUrl(await roomPhoto('coco_val2017_000000000802.jpg', 480));
 
-    running = startServer(dataDir);
-    await waitForHealth();
+    server.start();
+    await server.waitForHealth();
 
     // Committed before the kill: a paid detection (1 credit), its session and its annotated image.
     const detected = await call(STUDIO_ROUTES.detectObjects, { image_data: kitchen });
@@ -131,12 +90,11 @@ describe('kill -9 during a paid engine call', () => {
     expect(progress?.status).toBe('running');
     // Well inside the engine run (seconds for 1280 -> 3840 px on a CPU).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    running.kill('SIGKILL');
-    await exited(running);
+    await server.stop('SIGKILL');
     expect(await enhancing).toBe('connection lost');
 
-    running = startServer(dataDir);
-    await waitForHealth();
+    server.start();
+    await server.waitForHealth();
 
     // No stored result, no charge.
     expect(await credits()).toBe(3);
