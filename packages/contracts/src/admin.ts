@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentStatus } from './billing.ts';
+import { safeString } from './common.ts';
 import { PLAN_KEYS } from './catalogue.ts';
 
 /**
@@ -26,7 +27,7 @@ export type AdminUserSummary = z.infer<typeof adminUserSummary>;
 
 export const adminUserSearchQuery = z.object({
   /** Part of an e-mail address or a username, case-insensitive; empty lists the newest accounts. */
-  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').default(''),
+  search: safeString(200).trim().default(''),
 });
 export const adminUserListResponse = z.object({ success: z.literal(true), users: z.array(adminUserSummary) });
 export type AdminUserListResponse = z.infer<typeof adminUserListResponse>;
@@ -91,11 +92,7 @@ export const adminUserDetailResponse = z.object({
 });
 export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponse>;
 
-const reasonField = z
-  .string({ error: 'This field is required.' })
-  .trim()
-  .min(1, 'Please give a reason.')
-  .max(500, 'Ensure this field has no more than 500 characters.');
+const reasonField = safeString(500, { multiline: true }).trim().min(1, 'Please give a reason.');
 
 export const adminCreditChangeRequest = z.object({
   /** Positive grants, negative removes; never 0. */
