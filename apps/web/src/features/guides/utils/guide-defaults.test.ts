@@ -35,7 +35,12 @@ describe('guide defaults (001 section 5)', () => {
     expect(fallbackImageFor('Guest Bedroom').image).toContain('bedroom');
     expect(fallbackImageFor('Kitchen').image).toContain('dining');
     expect(fallbackImageFor('Study and Home Library').image).toContain('office');
-    expect(fallbackImageFor('Garage').image).toContain('living');
+    // Garages, closets and storage rooms show the rendered laundry room; bathrooms and porches have their own.
+    expect(fallbackImageFor('Garage').image).toContain('laundry');
+    expect(fallbackImageFor('Primary Bathroom').image).toContain('bath');
+    expect(fallbackImageFor('Patio and Deck').image).toContain('porch');
+    // A name matching no room gets the living room.
+    expect(fallbackImageFor('Loft').image).toContain('living');
   });
 
   it('leaves the category out for all and the search out when empty', () => {
