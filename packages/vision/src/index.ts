@@ -63,6 +63,7 @@ export {
   type PlaceRequest,
   type FurnitureSpriteInfo,
 } from './place/index.ts';
+export { type PiecePose, type PlacedPiece, POSE_YAW_STEP_DEG, poseToWorld } from './place/pose.ts';
 export {
   wallMask,
   changeWallMaterial,
