@@ -1,6 +1,6 @@
 import type { RgbImage } from '../image.ts';
-import { guidedCoefficients } from '../walls/guided.ts';
-import { ROOM_LABEL_NAMES, type RoomModel } from './types.ts';
+import { guidedUpsampleLabels } from '../walls/guided.ts';
+import type { RoomModel } from './types.ts';
 
 export function encodeLabels(labels: Uint8Array): string {
   return Buffer.from(labels.buffer, labels.byteOffset, labels.byteLength).toString('base64');
@@ -36,45 +36,5 @@ export function upsampleRoomLabels(model: Pick<RoomModel, 'labels'>, image: RgbI
     }
   }
   for (let i = 0; i < guide.length; i++) guide[i] = guide[i]! / Math.max(1, counts[i]!);
-  const present = ROOM_LABEL_NAMES.map((_, code) => labels.includes(code));
-  const coefficients = present.map((p, code) =>
-    p ? guidedCoefficients(guide, Float32Array.from(labels, (l) => (l === code ? 1 : 0)), ww, wh, 2, 1e-3) : null,
-  );
-  const out = new Uint8Array(w * h);
-  const sx = ww / w;
-  const sy = wh / h;
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(wh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(wh - 1, y0 + 1);
-    const ty = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(ww - 1, x0 + 1);
-      const i00 = y0 * ww + x0;
-      const i01 = y0 * ww + x1;
-      const i10 = y1 * ww + x0;
-      const i11 = y1 * ww + x1;
-      const v = labels[i00]!;
-      if (labels[i01] === v && labels[i10] === v && labels[i11] === v) {
-        out[y * w + x] = v;
-        continue;
-      }
-      const tx = fx - x0;
-      const p = (y * w + x) * 3;
-      const grey = (image.data[p]! * 0.299 + image.data[p + 1]! * 0.587 + image.data[p + 2]! * 0.114) / 255;
-      let best = v;
-      let bestValue = -Infinity;
-      for (const code of new Set([v, labels[i01]!, labels[i10]!, labels[i11]!])) {
-        const c = coefficients[code]!;
-        const a = (c.a[i00]! * (1 - tx) + c.a[i01]! * tx) * (1 - ty) + (c.a[i10]! * (1 - tx) + c.a[i11]! * tx) * ty;
-        const b = (c.b[i00]! * (1 - tx) + c.b[i01]! * tx) * (1 - ty) + (c.b[i10]! * (1 - tx) + c.b[i11]! * tx) * ty;
-        const value = a * grey + b;
-        if (value > bestValue) ((bestValue = value), (best = code));
-      }
-      out[y * w + x] = best;
-    }
-  }
-  return out;
+  return guidedUpsampleLabels(labels, guide, ww, wh, image);
 }

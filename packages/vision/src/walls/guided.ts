@@ -54,3 +54,68 @@ export function guidedCoefficients(
   }
   return { a: boxMean(a, w, h, r), b: boxMean(b, w, h, r) };
 }
+
+const lumaOf = (data: Uint8Array, p: number): number =>
+  (data[p]! * 0.299 + data[p + 1]! * 0.587 + data[p + 2]! * 0.114) / 255;
+
+/**
+ * Work-size labels (small integer codes) at the full size of `image`, edges snapped to the photo's own: a guided
+ * filter of each present label's indicator (grey guide `guide`, work size) is fitted once, and where neighbouring
+ * work pixels disagree the label whose filtered indicator is highest at full size wins (coefficients interpolated
+ * bilinearly); elsewhere the work label is copied. A 0/1 map thus becomes "indicator >= 0.5", the guided filter
+ * being linear in its input.
+ */
+export function guidedUpsampleLabels(
+  labels: Uint8Array,
+  guide: Float32Array,
+  ww: number,
+  wh: number,
+  image: { data: Uint8Array; width: number; height: number },
+): Uint8Array {
+  const { width: w, height: h, data: img } = image;
+  const maxCode = labels.reduce((m, v) => Math.max(m, v), 0);
+  const present = new Uint8Array(maxCode + 1);
+  for (const v of labels) present[v] = 1;
+  const coefficients = Array.from(present, (p, code) =>
+    p ? guidedCoefficients(guide, Float32Array.from(labels, (l) => (l === code ? 1 : 0)), ww, wh, 2, 1e-3) : null,
+  );
+  const out = new Uint8Array(w * h);
+  const sx = ww / w;
+  const sy = wh / h;
+  const candidates: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(wh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(wh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(ww - 1, x0 + 1);
+      const i00 = y0 * ww + x0;
+      const i01 = y0 * ww + x1;
+      const i10 = y1 * ww + x0;
+      const i11 = y1 * ww + x1;
+      const v = labels[i00]!;
+      if (labels[i01] === v && labels[i10] === v && labels[i11] === v) {
+        out[y * w + x] = v;
+        continue;
+      }
+      const tx = fx - x0;
+      const grey = lumaOf(img, (y * w + x) * 3);
+      candidates.length = 0;
+      for (const code of [v, labels[i01]!, labels[i10]!, labels[i11]!]) if (!candidates.includes(code)) candidates.push(code);
+      let best = v;
+      let bestValue = -Infinity;
+      for (const code of candidates) {
+        const c = coefficients[code]!;
+        const a = (c.a[i00]! * (1 - tx) + c.a[i01]! * tx) * (1 - ty) + (c.a[i10]! * (1 - tx) + c.a[i11]! * tx) * ty;
+        const b = (c.b[i00]! * (1 - tx) + c.b[i01]! * tx) * (1 - ty) + (c.b[i10]! * (1 - tx) + c.b[i11]! * tx) * ty;
+        const value = a * grey + b;
+        if (value > bestValue) ((bestValue = value), (best = code));
+      }
+      out[y * w + x] = best;
+    }
+  }
+  return out;
+}

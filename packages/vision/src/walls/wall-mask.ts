@@ -5,7 +5,7 @@ import { analyseRoom, FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
 import { DEEP_FEATURE_COUNT, probeProbabilities, type LinearProbe } from './deep.ts';
 import { predictProbabilities, type Forest } from './gbdt.ts';
 import { removeCeiling } from './ceiling.ts';
-import { guidedCoefficients } from './guided.ts';
+import { guidedUpsampleLabels } from './guided.ts';
 import { WALL_FOREST, WALL_PROBE } from './model.ts';
 import { smoothOverGraph } from './smooth.ts';
 
@@ -73,37 +73,8 @@ export function upsampleMask(binary: Uint8Array, work: RgbImage, image: RgbImage
   for (let i = 0, p = 0; i < workGrey.length; i++, p += 3) {
     workGrey[i] = (work.data[p]! * 0.299 + work.data[p + 1]! * 0.587 + work.data[p + 2]! * 0.114) / 255;
   }
-  const input = Float32Array.from(binary);
-  const { a, b } = guidedCoefficients(workGrey, input, ww, wh, 2, 1e-3);
-  const sx = ww / w;
-  const sy = wh / h;
-  const img = image.data;
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(wh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(wh - 1, y0 + 1);
-    const ty = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(ww - 1, x0 + 1);
-      const i00 = y0 * ww + x0;
-      const i01 = y0 * ww + x1;
-      const i10 = y1 * ww + x0;
-      const i11 = y1 * ww + x1;
-      const v = binary[i00]!;
-      if (binary[i01] === v && binary[i10] === v && binary[i11] === v) {
-        data[y * w + x] = v ? 255 : 0;
-        continue;
-      }
-      const tx = fx - x0;
-      const av = (a[i00]! * (1 - tx) + a[i01]! * tx) * (1 - ty) + (a[i10]! * (1 - tx) + a[i11]! * tx) * ty;
-      const bv = (b[i00]! * (1 - tx) + b[i01]! * tx) * (1 - ty) + (b[i10]! * (1 - tx) + b[i11]! * tx) * ty;
-      const p = (y * w + x) * 3;
-      const grey = (img[p]! * 0.299 + img[p + 1]! * 0.587 + img[p + 2]! * 0.114) / 255;
-      data[y * w + x] = av * grey + bv >= 0.5 ? 255 : 0;
-    }
-  }
+  const labels = guidedUpsampleLabels(binary, workGrey, ww, wh, image);
+  for (let i = 0; i < data.length; i++) data[i] = labels[i] ? 255 : 0;
   return { data, width: w, height: h };
 }
 
