@@ -141,21 +141,22 @@ describeEachDatabase(
       expect(await userRow(user.tokens.user.pk)).toMatchObject({ plan: 'free', credits: 93 });
     });
 
+    /** Stripe's event for a pack paid through checkout, with the payment intent its refunds will name. */
+    const paidPackCheckout = (sessionId: string, paymentIntent: string) =>
+      signedEvent('checkout.session.completed', {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        payment_intent: paymentIntent,
+      });
+
     it('applies a refund from charge.refunded once: the payment is refunded, the unspent pack credits leave through the ledger', async () => {
       const user = await verifiedUser(ctx());
       const { pk } = user.tokens.user;
       const { sessionId } = await checkout(user, 'price_weekly_live');
       const intent = `pi_${sessionId.slice(-12)}`;
-      await deliver(
-        ctx(),
-        signedEvent('checkout.session.completed', {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'payment',
-          payment_status: 'paid',
-          payment_intent: intent,
-        }),
-      );
+      await deliver(ctx(), paidPackCheckout(sessionId, intent));
       expect(await userRow(pk)).toMatchObject({ credits: 18, plan: 'paid' });
       const charge = (amountRefunded: number) =>
         signedEvent('charge.refunded', {
@@ -197,16 +198,7 @@ describeEachDatabase(
       const user = await verifiedUser(ctx());
       const { pk } = user.tokens.user;
       const { sessionId } = await checkout(user, 'price_weekly_live');
-      await deliver(
-        ctx(),
-        signedEvent('checkout.session.completed', {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'payment',
-          payment_status: 'paid',
-          payment_intent: 'pi_spent',
-        }),
-      );
+      await deliver(ctx(), paidPackCheckout(sessionId, 'pi_spent'));
       await ctx().db.update(users).set({ credits: 5 }).where(eq(users.id, pk));
       await deliver(
         ctx(),
