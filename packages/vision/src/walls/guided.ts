@@ -55,8 +55,7 @@ export function guidedCoefficients(
   return { a: boxMean(a, w, h, r), b: boxMean(b, w, h, r) };
 }
 
-const lumaOf = (data: Uint8Array, p: number): number =>
-  (data[p]! * 0.299 + data[p + 1]! * 0.587 + data[p + 2]! * 0.114) / 255;
+const lumaOf = (data: Uint8Array, p: number): number => (data[p]! * 0.299 + data[p + 1]! * 0.587 + data[p + 2]! * 0.114) / 255;
 
 /**
  * Work-size labels (small integer codes) at the full size of `image`, edges snapped to the photo's own: a guided
@@ -77,7 +76,16 @@ export function guidedUpsampleLabels(
   const present = new Uint8Array(maxCode + 1);
   for (const v of labels) present[v] = 1;
   const coefficients = Array.from(present, (p, code) =>
-    p ? guidedCoefficients(guide, Float32Array.from(labels, (l) => (l === code ? 1 : 0)), ww, wh, 2, 1e-3) : null,
+    p
+      ? guidedCoefficients(
+          guide,
+          Float32Array.from(labels, (l) => (l === code ? 1 : 0)),
+          ww,
+          wh,
+          2,
+          1e-3,
+        )
+      : null,
   );
   const out = new Uint8Array(w * h);
   const sx = ww / w;

@@ -168,7 +168,13 @@ describeEachDatabase(
           payment_intent: intent,
         });
       // A charge we never sold through checkout changes nothing.
-      const foreign = signedEvent('charge.refunded', { id: 'ch_x', object: 'charge', amount: 100, amount_refunded: 100, payment_intent: 'pi_unknown' });
+      const foreign = signedEvent('charge.refunded', {
+        id: 'ch_x',
+        object: 'charge',
+        amount: 100,
+        amount_refunded: 100,
+        payment_intent: 'pi_unknown',
+      });
       expect((await deliver(ctx(), foreign)).statusCode).toBe(200);
 
       // Half refunded first: 15 credits * 1950/3900 = 7 back (rounded down), the payment stays paid.
@@ -202,20 +208,39 @@ describeEachDatabase(
       await ctx().db.update(users).set({ credits: 5 }).where(eq(users.id, pk));
       await deliver(
         ctx(),
-        signedEvent('charge.refunded', { id: 'ch_spent', object: 'charge', amount: 3900, amount_refunded: 3900, payment_intent: 'pi_spent' }),
+        signedEvent('charge.refunded', {
+          id: 'ch_spent',
+          object: 'charge',
+          amount: 3900,
+          amount_refunded: 3900,
+          payment_intent: 'pi_spent',
+        }),
       );
       expect((await userRow(pk))?.credits).toBe(0);
-      const [entry] = await ctx().db.select().from(creditLedger).where(eq(creditLedger.reason, 'payment_refund')).orderBy(desc(creditLedger.id)).limit(1);
+      const [entry] = await ctx()
+        .db.select()
+        .from(creditLedger)
+        .where(eq(creditLedger.reason, 'payment_refund'))
+        .orderBy(desc(creditLedger.id))
+        .limit(1);
       expect(entry).toMatchObject({ userId: pk, delta: -5, balanceAfter: 0 });
 
       const staff = await verifiedUser(ctx());
       await ctx().db.update(users).set({ isStaff: true }).where(eq(users.id, staff.tokens.user.pk));
-      const listed = await ctx().app.inject({ method: 'GET', url: '/api/admin/payments/?status=refunded', headers: bearer(staff.tokens.access) });
+      const listed = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/admin/payments/?status=refunded',
+        headers: bearer(staff.tokens.access),
+      });
       expect(listed.statusCode, listed.body).toBe(200);
       const row = listed.json().payments.find((payment: { user_id: number }) => payment.user_id === pk);
       expect(row).toMatchObject({ status: 'refunded', amount: 39, refunded_amount: 39 });
       expect(row.refunded_at).toEqual(expect.any(String));
-      const paidOnly = await ctx().app.inject({ method: 'GET', url: '/api/admin/payments/?status=paid', headers: bearer(staff.tokens.access) });
+      const paidOnly = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/admin/payments/?status=paid',
+        headers: bearer(staff.tokens.access),
+      });
       expect(paidOnly.json().payments.some((payment: { user_id: number }) => payment.user_id === pk)).toBe(false);
     });
 
