@@ -20,6 +20,7 @@ import { markObject, objectMask } from '../src/cutout/mark-object.ts';
 import { imglyCutout } from './lib/imgly-cutout.ts';
 import { placementTimings } from './sections/place.ts';
 import { bench as wallBench } from './sections/walls.ts';
+import { medianTiming, type Timing } from './lib/timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ENHANCE_RUNS = Number(process.env.BENCH_ENHANCE_RUNS ?? 3);
@@ -34,27 +35,8 @@ const load = () =>
  * Median wall time and the median CPU time (all threads of the process) of the same runs: on a machine shared
  * with other work, wall time follows the load while CPU time / cores estimates the time on an idle machine.
  */
-interface Timing {
-  ms: number;
-  cpuMs: number;
-}
-
-async function median(fn: () => Promise<unknown> | unknown, runs = RUNS): Promise<Timing> {
-  await fn(); // warm-up: model load, JIT
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    await fn();
-    times.push(performance.now() - t0);
-    const used = process.cpuUsage(c0);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, cpuMs: cpu[Math.floor(cpu.length / 2)]! };
-}
+/** Median of RUNS after a warm-up run (model loads, JIT). */
+const median = (fn: () => Promise<unknown> | unknown, runs = RUNS): Promise<Timing> => medianTiming(fn, { runs, warmUp: true });
 
 function report(name: string, { ms, cpuMs }: Timing, baseline?: { name: string } & Timing, target?: number): void {
   const verdict =

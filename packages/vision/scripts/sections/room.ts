@@ -8,7 +8,6 @@
  * Stand-alone: `node --import tsx packages/vision/scripts/sections/room.ts [--sheet out.html] [--synthetic-only] [--bench]`
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -24,11 +23,11 @@ import { trainWallModel, wallIou } from '../../src/walls/training.ts';
 import { segmentWalls, upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
 import { detectObjects } from '../../src/detect/detect.ts';
 import type { EvalSectionContext } from '../lib/section.ts';
+import { describeTiming, loadAverage, medianTiming } from '../lib/timing.ts';
 import { loadFixtures, trainingSet } from './walls.ts';
 
 const mean = (v: readonly number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
 const median = (v: readonly number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1] ?? NaN;
-const load = (): string => loadavg()[0]!.toFixed(2);
 
 /** Seeds never looked at while developing (the tests and tuning used 1-40 and 1001-1024). */
 const HELD_OUT = Array.from({ length: 24 }, (_, i) => 5001 + i);
@@ -107,19 +106,24 @@ export async function overlay(image: RgbImage, model: RoomModel, width = 360): P
     for (let x = 0; x < width; x++) {
       const l = labels[Math.min(lh - 1, Math.floor((y * lh) / height)) * lw + Math.min(lw - 1, Math.floor((x * lw) / width))]!;
       const c = OVERLAY[l]!;
-      for (let k = 0; k < 3; k++) data[(y * width + x) * 3 + k] = Math.round(0.55 * data[(y * width + x) * 3 + k]! + 0.45 * c[k]!);
+      for (let k = 0; k < 3; k++)
+        data[(y * width + x) * 3 + k] = Math.round(0.55 * data[(y * width + x) * 3 + k]! + 0.45 * c[k]!);
     }
   }
   const s = width / model.width;
   const poly = (pts: [number, number][], colour: string): string =>
-    pts.length ? `<polygon points="${pts.map(([x, y]) => `${(x * s).toFixed(1)},${(y * s).toFixed(1)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5"/>` : '';
+    pts.length
+      ? `<polygon points="${pts.map(([x, y]) => `${(x * s).toFixed(1)},${(y * s).toFixed(1)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5"/>`
+      : '';
   const h = model.camera.horizon;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${[
     poly(model.floor.polygon, '#ff8800'),
     model.ceiling ? poly(model.ceiling.polygon, '#ffee00') : '',
     ...model.walls.map((w) => poly(w.polygon, '#ffffff')),
     ...model.openings.map((o) => poly(o.polygon, o.kind === 'door' ? '#00ff66' : '#00ffff')),
-  ].join('')}<line x1="0" y1="${(h.yLeft * s).toFixed(1)}" x2="${width}" y2="${(h.yRight * s).toFixed(1)}" stroke="#ff0000" stroke-dasharray="4 3"/></svg>`;
+  ].join(
+    '',
+  )}<line x1="0" y1="${(h.yLeft * s).toFixed(1)}" x2="${width}" y2="${(h.yRight * s).toFixed(1)}" stroke="#ff0000" stroke-dasharray="4 3"/></svg>`;
   return sharp(Buffer.from(data), { raw: { width, height, channels: 3 } })
     .composite([{ input: Buffer.from(svg) }])
     .jpeg({ quality: 82 })
@@ -142,7 +146,9 @@ export async function focalOnSunRgbd(log: (line: string) => void): Promise<void>
     const error = Math.abs(model.camera.focalPx - k[0]!) / k[0]!;
     errors.push(error);
     if (model.camera.focalSource === 'vanishing_points') measuredErrors.push(error);
-    log(`| ${stem} | ${k[0]!.toFixed(0)} | ${model.camera.focalPx.toFixed(0)} | ${model.camera.focalSource} | ${(100 * error).toFixed(1)}% |`);
+    log(
+      `| ${stem} | ${k[0]!.toFixed(0)} | ${model.camera.focalPx.toFixed(0)} | ${model.camera.focalSource} | ${(100 * error).toFixed(1)}% |`,
+    );
   }
   log(
     `| **mean** (${errors.length}) | | | | **${(100 * mean(errors)).toFixed(1)}%** (median ${(100 * median(errors)).toFixed(1)}%; measured ones ${measuredErrors.length}: ${(100 * mean(measuredErrors)).toFixed(1)}%) |`,
@@ -152,10 +158,14 @@ export async function focalOnSunRgbd(log: (line: string) => void): Promise<void>
 export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   const log = ctx.log ?? ((line: string) => console.log(line));
   const args = ctx.args ?? [];
-  log(`\n## Room model (${new Date().toISOString()}, load ${load()})`);
+  log(`\n## Room model (${new Date().toISOString()}, load ${loadAverage()})`);
   log(`\nHeld-out synthetic rooms (ray-cast, 480x320, seeds ${HELD_OUT[0]}-${HELD_OUT[HELD_OUT.length - 1]}, no detections):\n`);
-  log('Ceiling taking material and wall IoU: with the room-model wall label / with the classifier mask changeWallMaterial paints.\n');
-  log('| seed | horizon error (% of height) | focal error | focal from | floor/wall/ceiling accuracy | ceiling taking material | wall IoU |');
+  log(
+    'Ceiling taking material and wall IoU: with the room-model wall label / with the classifier mask changeWallMaterial paints.\n',
+  );
+  log(
+    '| seed | horizon error (% of height) | focal error | focal from | floor/wall/ceiling accuracy | ceiling taking material | wall IoU |',
+  );
   log('| --- | --- | --- | --- | --- | --- | --- |');
   const scores: SyntheticScore[] = [];
   const sheetRows: string[] = [];
@@ -166,12 +176,20 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
       `| ${seed} | ${(100 * s.horizon).toFixed(2)} | ${(100 * s.focal).toFixed(1)}% | ${s.focalMeasured ? 'lines' : 'prior'} | ${s.accuracy.toFixed(3)} | ${(100 * s.ceilingTaken).toFixed(1)}% / ${(100 * s.ceilingTakenShipped).toFixed(1)}% | ${s.wallIou.toFixed(3)} / ${s.wallIouShipped.toFixed(3)} |`,
     );
     if (ctx.sheet && sheetRows.length < 8) {
-      sheetRows.push(`<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>seed ${seed}</td>`);
+      sheetRows.push(
+        `<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>seed ${seed}</td>`,
+      );
     }
   }
   const within = (v: number[], t: number): string => `${v.filter((x) => x <= t).length}/${v.length}`;
   log(
-    `| **mean** | **${(100 * mean(scores.map((s) => s.horizon))).toFixed(2)}** (median ${(100 * median(scores.map((s) => s.horizon))).toFixed(2)}, ${within(scores.map((s) => s.horizon), 0.02)} within 2%) | **${(100 * mean(scores.map((s) => s.focal))).toFixed(1)}%** (median ${(100 * median(scores.map((s) => s.focal))).toFixed(1)}%, ${within(scores.map((s) => s.focal), 0.1)} within 10%) | ${scores.filter((s) => s.focalMeasured).length} from lines | **${mean(scores.map((s) => s.accuracy)).toFixed(3)}** (median ${median(scores.map((s) => s.accuracy)).toFixed(3)}) | **${(100 * mean(scores.map((s) => s.ceilingTaken))).toFixed(2)}%** / **${(100 * mean(scores.map((s) => s.ceilingTakenShipped))).toFixed(2)}%** | ${mean(scores.map((s) => s.wallIou)).toFixed(3)} / ${mean(scores.map((s) => s.wallIouShipped)).toFixed(3)} |`,
+    `| **mean** | **${(100 * mean(scores.map((s) => s.horizon))).toFixed(2)}** (median ${(100 * median(scores.map((s) => s.horizon))).toFixed(2)}, ${within(
+      scores.map((s) => s.horizon),
+      0.02,
+    )} within 2%) | **${(100 * mean(scores.map((s) => s.focal))).toFixed(1)}%** (median ${(100 * median(scores.map((s) => s.focal))).toFixed(1)}%, ${within(
+      scores.map((s) => s.focal),
+      0.1,
+    )} within 10%) | ${scores.filter((s) => s.focalMeasured).length} from lines | **${mean(scores.map((s) => s.accuracy)).toFixed(3)}** (median ${median(scores.map((s) => s.accuracy)).toFixed(3)}) | **${(100 * mean(scores.map((s) => s.ceilingTaken))).toFixed(2)}%** / **${(100 * mean(scores.map((s) => s.ceilingTakenShipped))).toFixed(2)}%** | ${mean(scores.map((s) => s.wallIou)).toFixed(3)} / ${mean(scores.map((s) => s.wallIouShipped)).toFixed(3)} |`,
   );
   log('Targets: horizon <= 2% of the height, focal <= 10%, accuracy >= 0.9, ceiling taking material <= 2%.');
   if (ctx.sheet) ctx.sheet(`<h2>Room model, synthetic rooms</h2><table><tr>${sheetRows.join('')}</tr></table>`);
@@ -183,8 +201,10 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   // Wall IoU on the annotated fixtures, leave-one-image-out (the wall classifier retrained without the scored
   // photo): the mask changeWallMaterial uses (the classifier's, minus the detector's boxes) and the room model's
   // layout walls (its `wall` label).
-  log(`\nWall IoU on the annotated fixtures, leave-one-image-out (load ${load()}):\n`);
-  log('| fixture | classifier mask (session 3) | minus detector boxes (shipped) | room-model wall label |\n| --- | --- | --- | --- |');
+  log(`\nWall IoU on the annotated fixtures, leave-one-image-out (load ${loadAverage()}):\n`);
+  log(
+    '| fixture | classifier mask (session 3) | minus detector boxes (shipped) | room-model wall label |\n| --- | --- | --- | --- |',
+  );
   const fixtures = await loadFixtures();
   const plain: number[] = [];
   const shippedMask: number[] = [];
@@ -205,19 +225,30 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
     layout.push(c);
     log(`| ${f.stem} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${c.toFixed(3)} |`);
     if (ctx.sheet && ctx.outDir) {
-      const cells = [`<td><img src="data:image/jpeg;base64,${(await overlay(f.image, heldOut)).toString('base64')}"><br>${f.stem} (IoU ${b.toFixed(2)})</td>`];
+      const cells = [
+        `<td><img src="data:image/jpeg;base64,${(await overlay(f.image, heldOut)).toString('base64')}"><br>${f.stem} (IoU ${b.toFixed(2)})</td>`,
+      ];
       for (const key of ['sage_green_paint', 'brick'] as const) {
         const out = applyWallMaterial(f.image, key, mask, heldOut);
         const name = `${f.stem}-room-${key}.jpg`;
-        await writeFile(join(ctx.outDir, name), await sharp(await encodeImage(out)).resize(360).jpeg({ quality: 82 }).toBuffer());
+        await writeFile(
+          join(ctx.outDir, name),
+          await sharp(await encodeImage(out))
+            .resize(360)
+            .jpeg({ quality: 82 })
+            .toBuffer(),
+        );
         cells.push(`<td><img src="${ctx.outDir.split('/').pop()}/${name}" width="360"><br>${key}</td>`);
       }
       sheet.push(`<tr>${cells.join('')}</tr>`);
     }
   }
-  log(`| **mean, all ${fixtures.length}** | **${mean(plain).toFixed(3)}** | **${mean(shippedMask).toFixed(3)}** | **${mean(layout).toFixed(3)}** |`);
+  log(
+    `| **mean, all ${fixtures.length}** | **${mean(plain).toFixed(3)}** | **${mean(shippedMask).toFixed(3)}** | **${mean(layout).toFixed(3)}** |`,
+  );
   log('Today (session 3): 0.478 leave-one-image-out; target 0.70.');
-  if (ctx.sheet) ctx.sheet(`<h2>Room model and walls on the fixtures (held-out classifier)</h2><table>${sheet.join('\n')}</table>`);
+  if (ctx.sheet)
+    ctx.sheet(`<h2>Room model and walls on the fixtures (held-out classifier)</h2><table>${sheet.join('\n')}</table>`);
   if (args.includes('--bench')) await bench(log);
   return { classifier: mean(plain), shipped: mean(shippedMask), layout: mean(layout) };
 }
@@ -228,25 +259,17 @@ export async function bench(log: (line: string) => void): Promise<void> {
   const jpeg = await encodeImage(big, 'jpeg');
   const detections = await detectObjects(big);
   await roomModel(big, { detections }); // warm-up
-  const time = async (fn: () => Promise<unknown>): Promise<string> => {
-    const runs: number[] = [];
-    const cpu: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      await fn();
-      runs.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1000);
-    }
-    return `${median(runs).toFixed(0)} ms (CPU ${median(cpu).toFixed(0)} ms, load ${load()})`;
-  };
+  const time = async (fn: () => Promise<unknown>): Promise<string> => describeTiming(await medianTiming(fn), true);
   const room = await roomModel(big, { detections });
   log(`\nRoom model bench, 1920x1280, median of 5:\n| operation | median |\n| --- | --- |`);
   log(`| roomModel, detections given | ${await time(() => roomModel(big, { detections }))} |`);
   log(`| roomModel, JPEG in, detection included | ${await time(() => roomModel(jpeg))} |`);
-  log(`| changeWallMaterial paint, room given, JPEG in | ${await time(() => changeWallMaterial(jpeg, 'sage_green_paint', { room, detections }))} |`);
-  log(`| changeWallMaterial brick, room given, JPEG in | ${await time(() => changeWallMaterial(jpeg, 'brick', { room, detections }))} |`);
+  log(
+    `| changeWallMaterial paint, room given, JPEG in | ${await time(() => changeWallMaterial(jpeg, 'sage_green_paint', { room, detections }))} |`,
+  );
+  log(
+    `| changeWallMaterial brick, room given, JPEG in | ${await time(() => changeWallMaterial(jpeg, 'brick', { room, detections }))} |`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -26,6 +26,7 @@ import {
 } from '../../src/walls/training.ts';
 import { upsampleMask, wallProbabilities, workMask, type WallModel } from '../../src/walls/wall-mask.ts';
 import type { EvalSectionContext } from '../lib/section.ts';
+import { describeTiming, medianTiming } from '../lib/timing.ts';
 
 export interface WallFixture {
   stem: string;
@@ -186,20 +187,7 @@ export async function bench(log: (line: string) => void, source?: RgbImage): Pro
   const photo = source ?? (await decodeImage(await readFile(`${FIXTURES_DIR}/coco_val2017_000000007795.jpg`)));
   const big = await resizeImage(photo, 1920, 1280);
   const jpeg = await encodeImage(big, 'jpeg');
-  // Wall-clock and this process's CPU time: on a shared, loaded machine the CPU figure is the steadier one.
-  const time = async (fn: () => Promise<unknown>): Promise<string> => {
-    const runs: number[] = [];
-    const cpu: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      await fn();
-      runs.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1000);
-    }
-    return `${median(runs).toFixed(0)} ms (CPU ${median(cpu).toFixed(0)} ms)`;
-  };
+  const time = async (fn: () => Promise<unknown>): Promise<string> => describeTiming(await medianTiming(fn));
   await wallMask(big); // warm-up: model and wasm loads
   const maskMs = await time(() => wallMask(big));
   const paintMs = await time(() => changeWallMaterial(jpeg, 'sage_green_paint'));
