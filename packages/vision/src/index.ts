@@ -65,6 +65,15 @@ export {
 } from './place/index.ts';
 export { type PiecePose, type PlacedPiece, POSE_YAW_STEP_DEG, poseToWorld } from './place/pose.ts';
 export {
+  placePosedPiece,
+  defaultPose,
+  loadMesh,
+  type PosedPieceRequest,
+  type PosedPlacement,
+  type EarlierPiece,
+  type PieceMesh,
+} from './place/index.ts';
+export {
   wallMask,
   changeWallMaterial,
   segmentWalls,

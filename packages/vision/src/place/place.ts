@@ -176,7 +176,7 @@ function mirrorBox(box: Box, width: number): Box {
 }
 
 /** The spot and what surrounds it: the piece's box grown by 40% of its size, clipped to the image. */
-function surroundings([x1, y1, x2, y2]: Box, W: number, H: number): Box {
+export function surroundings([x1, y1, x2, y2]: Box, W: number, H: number): Box {
   const mx = Math.max(8, (x2 - x1) * 0.4);
   const my = Math.max(8, (y2 - y1) * 0.4);
   return [
@@ -222,15 +222,17 @@ async function resizeSprite(sprite: PlaceableSprite, w: number, h: number, mirro
 
 /**
  * The sprite's colours brought to the photo's light (linear-light gains, the photo's black level), softened to the
- * photo's sharpness, and given its noise. Returns premultiplied RGBA floats (sRGB 0..255).
+ * photo's sharpness, and given its noise. Returns premultiplied RGBA floats (sRGB 0..255). `floorDarkening`: how
+ * much the lower part darkens (a studio render lacks the room's occlusion; a lit mesh has its own).
  */
-function matchPiece(
+export function matchPiece(
   rgba: Uint8Array,
   w: number,
   h: number,
   look: LocalLook,
   seed: number,
   [top, bottom]: [number, number],
+  floorDarkening = 0.16,
 ): Float32Array {
   const n = w * h;
   const out = new Float32Array(n * 4);
@@ -244,7 +246,7 @@ function matchPiece(
     // A room lights a piece from above: its lower part sees less of the ceiling and walls than a studio's fill
     // lights give it, so it darkens toward the floor.
     const t = clamp((y - top) / Math.max(1, bottom - top), 0, 1);
-    const occlusion = 1 - 0.16 * t * t;
+    const occlusion = 1 - floorDarkening * t * t;
     for (let i = y * w; i < (y + 1) * w; i++) {
       const alpha = rgba[i * 4 + 3]!;
       if (alpha === 0) continue;
@@ -373,7 +375,7 @@ interface ShadowInput {
   H: number;
 }
 
-interface ShadowLayer {
+export interface ShadowLayer {
   box: Box;
   /** Darkening 0..1 over box. */
   values: Float32Array;
@@ -510,7 +512,7 @@ function smoothstep(edge0: number, edge1: number, x: number): number {
   return t * t * (3 - 2 * t);
 }
 
-function composite(
+export function composite(
   image: RgbImage,
   piece: Float32Array,
   frameW: number,

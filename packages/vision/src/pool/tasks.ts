@@ -10,8 +10,8 @@ import { eraseArea, inpaint, removeObject, removeObjects } from '../inpaint/inde
 import { type Box, decodeMask, maskBBox } from '../mask.ts';
 import { annotateDetections } from '../compose/annotate.ts';
 import { exportJpeg } from '../compose/watermark.ts';
-import { placeFurniture, replaceObject, resolveSprite } from '../place/index.ts';
-import type { PlaceRequest, SpriteSource } from '../place/index.ts';
+import { placeFurniture, placePosedPiece, replaceObject, resolveSprite } from '../place/index.ts';
+import type { PlaceRequest, PosedPieceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
 import { roomModel, type RoomModel, type RoomModelOptions } from '../room/index.ts';
@@ -55,6 +55,15 @@ export const tasks = {
   /** Sprites travel as sources (a library entry or a cut-out's PNG) and are decoded here, off the server. */
   placeFurniture: async (image: Image, request: Omit<PlaceRequest, 'sprite'> & { sprite: SpriteSource }) =>
     placeFurniture(image, { ...request, sprite: await resolveSprite(request.sprite) }),
+  /**
+   * A 3D piece drawn with the photo's camera at its pose (given, or the default for the click), depth-tested against
+   * the session's earlier pieces, lit by the room (place/README.md). Mesh paths load here (cached per worker).
+   * The image comes back as JPEG at `quality`, with the pose to keep.
+   */
+  placePosedPiece: async (image: Image, request: PosedPieceRequest, quality: number) => {
+    const { image: result, ...rest } = await placePosedPiece(image, request);
+    return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
+  },
   replaceObject: async (image: Image, detection: Detection, sprite: SpriteSource) =>
     replaceObject(image, detection, await resolveSprite(sprite)),
   /** The photo's room model (camera, layout, openings, labels) as plain JSON: compute once per photo. */

@@ -1,0 +1,209 @@
+import { Document, NodeIO } from '@gltf-transform/core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from '../image.ts';
+import type { RoomModel } from '../room/types.ts';
+import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
+import { defaultPose, worldWalls } from './default-pose.ts';
+import { knownRoomModel, onePointRoom } from './known-room.ts';
+import { loadMesh, type PieceMesh } from './mesh.ts';
+import { placePosedPiece } from './posed.ts';
+import { poseToWorld, type PiecePose } from './pose.ts';
+import { cameraVertices, pieceView, rasterize, resolvePiece, sampleBuffer, screenBox } from './raster.ts';
+import { boxSofa, texturedBox } from './test-meshes.ts';
+
+/** The piece's coverage over the whole photo (what the rasterizer draws, 3x3 samples a pixel). */
+function coverage(room: RoomModel, mesh: PieceMesh, pose: PiecePose): Float32Array {
+  const view = pieceView(room.camera, pose);
+  const vertices = cameraVertices(mesh, view);
+  const box = screenBox(vertices, view, room.width, room.height)!;
+  const buffer = sampleBuffer(box, 3);
+  rasterize(buffer, mesh, view, vertices);
+  const layers = resolvePiece(buffer, mesh, view);
+  const out = new Float32Array(room.width * room.height);
+  const w = box[2] - box[0];
+  for (let y = box[1]; y < box[3]; y++) {
+    for (let x = box[0]; x < box[2]; x++) out[y * room.width + x] = layers.coverage[(y - box[1]) * w + x - box[0]]!;
+  }
+  return out;
+}
+
+function project(room: RoomModel, p: [number, number, number]): [number, number] {
+  const r = room.camera.rotation;
+  const c = [0, 1, 2].map((k) => r[k * 3]! * p[0] + r[k * 3 + 1]! * p[1] + r[k * 3 + 2]! * p[2]);
+  return [room.camera.principalPoint[0] + (room.camera.focalPx * c[0]!) / c[2]!, room.camera.principalPoint[1] + (room.camera.focalPx * c[1]!) / c[2]!];
+}
+
+/** Degrees of a least-squares line through points (x, y). */
+function lineAngle(points: [number, number][]): number {
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p[0], 0) / n;
+  const my = points.reduce((s, p) => s + p[1], 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) * (x - mx);
+  }
+  return (Math.atan2(sxy, sxx) * 180) / Math.PI;
+}
+
+function greyPhoto(width: number, height: number): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) data[i] = 150 + ((i * 7919) % 5);
+  return { data, width, height };
+}
+
+describe('defaultPose', () => {
+  it('puts a sofa clicked near the far wall of a one-point room with its back on the wall, parallel to it', () => {
+    const known = onePointRoom({ width: 960, height: 640 });
+    known.camera = { ...known.camera, pitch: (6 * Math.PI) / 180, roll: (1.5 * Math.PI) / 180 };
+    const room = knownRoomModel(known);
+    const far = known.room.front;
+    const click = project(room, [0.3, -known.camera.heightM, far - 0.7]);
+    const pose = defaultPose(room, { x: click[0], y: click[1] }, 'sofa', 1);
+    // Front toward the camera (yaw 180), back 1 cm off the wall.
+    expect(Math.abs(Math.abs(pose.yawDeg) - 180)).toBeLessThan(0.01);
+    expect(pose.position[1] + 0.45).toBeCloseTo(far - 0.01, 2);
+
+    // In pixels: the top edge of the sofa's back against the line where the floor meets the wall.
+    const sofa = boxSofa(2, 0.9, 0.85);
+    const cover = coverage(room, sofa, pose);
+    const W = room.width;
+    const columns = new Set<number>();
+    for (let i = 0; i < cover.length; i++) if (cover[i]! > 0.5) columns.add(i % W);
+    const x1 = Math.min(...columns);
+    const x2 = Math.max(...columns);
+    const top: [number, number][] = [];
+    for (let x = Math.round(x1 + (x2 - x1) * 0.15); x <= x1 + (x2 - x1) * 0.85; x++) {
+      let y = 0;
+      while (y < room.height && cover[y * W + x]! === 0) y++;
+      top.push([x, y + 1 - cover[y * W + x]!]);
+    }
+    const foot = [project(room, [-2, -known.camera.heightM, far]), project(room, [2, -known.camera.heightM, far])];
+    const wallLine = lineAngle(foot);
+    expect(Math.abs(lineAngle(top) - wallLine)).toBeLessThan(3);
+    expect(Math.abs(wallLine)).toBeGreaterThan(1); // the roll tilts both: the test is not of two horizontals
+  });
+
+  it('turns a sofa against a side wall of a turned room to that wall, and keeps it out of the wall', () => {
+    const render = renderSyntheticRoom(5, { width: 320, height: 214, supersample: 1 });
+    const room = knownRoomModel(render);
+    const h = render.camera.heightM;
+    // A click on the floor right at the right-hand wall, half-way back: the sofa would cross it if centred there.
+    const click = project(room, [render.room.right - 0.1, -h, Math.min(render.room.front - 1.5, 2.5)]);
+    const pose = defaultPose(room, { x: click[0], y: click[1] }, 'sofa', 1);
+    // Back on the right wall (+X): the front faces -X, yaw -90.
+    expect(pose.yawDeg).toBeCloseTo(-90, 3);
+    for (const wall of worldWalls(room)) {
+      for (const corner of [[-1.05, -0.45], [1.05, -0.45], [1.05, 0.45], [-1.05, 0.45]] as const) {
+        const [x, z] = poseToWorld(pose, corner);
+        expect(wall.normal[0] * x + wall.normal[1] * z).toBeLessThanOrEqual(wall.distance + 1e-6);
+      }
+    }
+  });
+
+  it('turns an armchair toward the coffee table placed before it', () => {
+    const room = knownRoomModel(onePointRoom());
+    const table: PiecePose = { position: [0, 4], yawDeg: 180, scale: 1 };
+    const click = project(room, [-1.5, -1.45, 4]);
+    const pose = defaultPose(room, { x: click[0], y: click[1] }, 'armchair', 1, [{ furnitureType: 'coffee_table', pose: table }]);
+    // Front (+Z turned by yaw) points from the chair at x = -1.5 toward x = 0: yaw +90.
+    expect(pose.yawDeg).toBeCloseTo(90, 0);
+  });
+});
+
+describe('placePosedPiece', () => {
+  it('draws a 200 cm sofa at its true width in pixels (within 10%)', async () => {
+    const known = onePointRoom({ width: 960, height: 640 });
+    const room = knownRoomModel(known);
+    const pose: PiecePose = { position: [0, 3.5], yawDeg: 180, scale: 1 };
+    const photo = greyPhoto(960, 640);
+    const sofa = boxSofa(2, 0.9, 0.85, [150, 60, 50]);
+    const placed = await placePosedPiece(photo, { room, mesh: sofa, furnitureType: 'sofa', pose });
+    // The widest part is the front, 0.45 m nearer than the centre.
+    const expected = (room.camera.focalPx * 2) / (3.5 - 0.45);
+    const width = placed.pieceBox[2] - placed.pieceBox[0];
+    expect(Math.abs(width - expected) / expected).toBeLessThan(0.1);
+    // Pixels outside the changed box are untouched; inside, the piece is drawn (darker and redder than the grey).
+    const [x1, y1, x2, y2] = placed.changedBox;
+    let outside = 0;
+    for (let y = 0; y < 640; y++) {
+      for (let x = 0; x < 960; x++) {
+        if (x >= x1 && x < x2 && y >= y1 && y < y2) continue;
+        const i = (y * 960 + x) * 3;
+        if (placed.image.data[i] !== photo.data[i]) outside++;
+      }
+    }
+    expect(outside).toBe(0);
+    const cx = Math.round((placed.pieceBox[0] + placed.pieceBox[2]) / 2);
+    const cy = Math.round(placed.pieceBox[1] * 0.3 + placed.pieceBox[3] * 0.7);
+    const i = (cy * 960 + cx) * 3;
+    expect(placed.image.data[i]! - placed.image.data[i + 2]!).toBeGreaterThan(20);
+  });
+
+  it('hides a piece placed behind an earlier one where the earlier one covers it', async () => {
+    const known = onePointRoom({ width: 640, height: 427 });
+    const room = knownRoomModel(known);
+    const photo = greyPhoto(640, 427);
+    const sofa = boxSofa(2, 0.9, 0.85, [40, 60, 140]);
+    const shelf = texturedBox(1.2, 1.9, 0.4, [200, 170, 60]);
+    const front: PiecePose = { position: [0, 3], yawDeg: 180, scale: 1 };
+    const behind: PiecePose = { position: [0.3, 4.4], yawDeg: 180, scale: 1 };
+    const first = await placePosedPiece(photo, { room, mesh: sofa, furnitureType: 'sofa', pose: front });
+    const second = await placePosedPiece(first.image, {
+      room,
+      mesh: shelf,
+      furnitureType: 'bookshelf',
+      pose: behind,
+      placed: [{ mesh: sofa, pose: front, furnitureType: 'sofa' }],
+    });
+    const sofaCover = coverage(room, sofa, front);
+    const shelfCover = coverage(room, shelf, behind);
+    let overlap = 0;
+    let changedUnderSofa = 0;
+    let shelfShown = 0;
+    for (let i = 0; i < sofaCover.length; i++) {
+      const changed = [0, 1, 2].some((c) => second.image.data[i * 3 + c] !== first.image.data[i * 3 + c]);
+      if (sofaCover[i] === 1 && shelfCover[i] === 1) {
+        overlap++;
+        if (changed) changedUnderSofa++;
+      }
+      if (sofaCover[i] === 0 && shelfCover[i] === 1 && changed) shelfShown++;
+    }
+    expect(overlap).toBeGreaterThan(2000);
+    expect(changedUnderSofa).toBe(0);
+    expect(shelfShown).toBeGreaterThan(2000);
+  });
+
+  it('loads a GLB with an embedded texture and draws it like the same mesh built in code', async () => {
+    const box = texturedBox(1, 0.5, 0.6, [30, 140, 60]);
+    const texture = box.materials[0]!.texture!;
+    const png = await sharp(texture.data, { raw: { width: texture.width, height: texture.height, channels: 4 } }).png().toBuffer();
+    const doc = new Document();
+    const buffer = doc.createBuffer();
+    const image = doc.createTexture('albedo').setImage(new Uint8Array(png)).setMimeType('image/png');
+    const material = doc.createMaterial('fabric').setBaseColorTexture(image);
+    const primitive = doc
+      .createPrimitive()
+      .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(box.positions).setBuffer(buffer))
+      .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(box.normals).setBuffer(buffer))
+      .setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(box.uvs).setBuffer(buffer))
+      .setIndices(doc.createAccessor().setType('SCALAR').setArray(box.indices).setBuffer(buffer))
+      .setMaterial(material);
+    const node = doc.createNode('piece').setMesh(doc.createMesh('piece').addPrimitive(primitive));
+    doc.createScene('scene').addChild(node);
+    const glb = await new NodeIO().writeBinary(doc);
+    const loaded = await loadMesh(glb);
+    expect(loaded.indices.length).toBe(box.indices.length);
+    expect(loaded.materials[0]!.texture!.width).toBe(texture.width);
+    expect(loaded.min[1]).toBeCloseTo(0, 5);
+    expect(loaded.max[1]).toBeCloseTo(0.5, 5);
+    const room = knownRoomModel(onePointRoom({ width: 480, height: 320 }));
+    const pose: PiecePose = { position: [0.2, 3], yawDeg: 160, scale: 1 };
+    const photo = greyPhoto(480, 320);
+    const a = await placePosedPiece(photo, { room, mesh: box, furnitureType: 'side_table', pose });
+    const b = await placePosedPiece(photo, { room, mesh: loaded, furnitureType: 'side_table', pose });
+    expect(Buffer.from(b.image.data).equals(Buffer.from(a.image.data))).toBe(true);
+  });
+});

@@ -1,0 +1,313 @@
+import type { Detection } from '../detect/detect.ts';
+import { VisionError } from '../errors.ts';
+import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import type { Box } from '../mask.ts';
+import type { RoomCameraModel, RoomModel } from '../room/types.ts';
+import { defaultPose, worldWalls, type Footprint } from './default-pose.ts';
+import { estimateRoomLight, lightDirections, type RoomLight } from './light.ts';
+import { linearToSrgb, measureLocalLook, blurLayer } from './match.ts';
+import { loadMesh, type PieceMesh } from './mesh.ts';
+import { findOccluders } from './occlusion.ts';
+import { composite, matchPiece, surroundings, type ShadowLayer } from './place.ts';
+import type { PiecePose } from './pose.ts';
+import {
+  cameraVertices,
+  OCCLUDER,
+  pieceView,
+  rasterize,
+  rasterizeFloorShadow,
+  resolvePiece,
+  sampleBuffer,
+  screenBox,
+  type PieceLayers,
+  type PieceView,
+} from './raster.ts';
+
+/** A piece the session placed earlier: drawn again (depth only) to hide the new piece where it stands in front. */
+export interface EarlierPiece {
+  mesh: string | PieceMesh;
+  pose: PiecePose;
+  furnitureType?: string;
+}
+
+export interface PosedPieceRequest {
+  /** The photo's room model (`roomModel`, computed once on the original photo; any size of the same photo). */
+  room: RoomModel;
+  /** The piece's GLB (a path, cached per file) or a loaded mesh. */
+  mesh: string | PieceMesh;
+  furnitureType: string;
+  /** 0.5..2, times the piece's real size; used for the default pose (a given pose carries its own scale). */
+  sizeScale?: number;
+  /** Where the piece stands; when absent, `defaultPose` of the click. */
+  pose?: PiecePose;
+  /** Photo pixel the user clicked (the piece's footprint centre goes on the floor under it). */
+  click?: { x: number; y: number };
+  /** Every piece the session placed before, in order. */
+  placed?: readonly EarlierPiece[];
+  /** Objects in the photo: those standing in front of the piece hide it (as for sprites). */
+  detections?: readonly Detection[];
+}
+
+export interface PosedPlacement {
+  image: RgbImage;
+  pose: PiecePose;
+  /** Box of the piece's clearly covered pixels, x2/y2 exclusive. */
+  pieceBox: Box;
+  /** Every pixel that may differ from the input lies in this box. */
+  changedBox: Box;
+  /** Where the light was taken from. */
+  light: RoomLight['source'];
+}
+
+/** Samples per pixel side: 3x3 for pieces up to this many pixels, 2x2 beyond (memory and time). */
+const FINE_SAMPLING_MAX_PIXELS = 400_000;
+/** Darkening of the cast shadow at full key light, and of the contact occlusion right under the piece. */
+const SHADOW_STRENGTH = 0.62;
+const CONTACT_STRENGTH = 0.5;
+
+/**
+ * Draws a 3D piece into the photo with the photo's own camera: at its pose (given, or the default for the click),
+ * hidden where an earlier piece or a detected object stands in front, lit by the room's dominant light (key shading
+ * from its normals, a soft shadow cast on the floor away from the light, contact occlusion under it), then matched
+ * to the photo's exposure, colour, sharpness and noise like a sprite. Pixels outside `changedBox` are unchanged.
+ */
+export async function placePosedPiece(input: ImageInput, request: PosedPieceRequest): Promise<PosedPlacement> {
+  const image = await decodeImage(input);
+  const W = image.width;
+  const H = image.height;
+  const { room } = request;
+  const camera = cameraFor(room, W, H);
+  const mesh = typeof request.mesh === 'string' ? await loadMesh(request.mesh) : request.mesh;
+  const placed = await Promise.all(
+    (request.placed ?? []).map(async (p) => ({ ...p, mesh: typeof p.mesh === 'string' ? await loadMesh(p.mesh) : p.mesh })),
+  );
+  const footprint: Footprint = [mesh.min[0], mesh.min[2], mesh.max[0], mesh.max[2]];
+  let pose = request.pose;
+  if (!pose) {
+    if (!request.click) throw new VisionError('invalid_argument', 'A pose or a click is needed to place a piece');
+    const k = room.width / W;
+    pose = defaultPose(
+      room,
+      { x: request.click.x * k, y: request.click.y * k },
+      request.furnitureType,
+      request.sizeScale ?? 1,
+      placed.map((p) => ({ furnitureType: p.furnitureType ?? '', pose: p.pose })),
+      footprint,
+    );
+  }
+  if (![...pose.position, pose.yawDeg, pose.scale].every(Number.isFinite) || pose.scale <= 0) {
+    throw new VisionError('invalid_argument', 'The pose must be finite numbers with a positive scale');
+  }
+
+  const view = pieceView(camera, pose);
+  const vertices = cameraVertices(mesh, view);
+  const box = screenBox(vertices, view, W, H);
+  if (!box) throw new VisionError('invalid_argument', 'The piece is out of the photo at this pose');
+  const area = (box[2] - box[0]) * (box[3] - box[1]);
+  const buffer = sampleBuffer(box, area <= FINE_SAMPLING_MAX_PIXELS ? 3 : 2);
+  const earlier = placed.map((p) => {
+    const v = pieceView(camera, p.pose);
+    return { mesh: p.mesh, view: v, vertices: cameraVertices(p.mesh, v) };
+  });
+  for (const e of earlier) rasterize(buffer, e.mesh, e.view, e.vertices, true);
+  rasterize(buffer, mesh, view, vertices);
+  const layers = resolvePiece(buffer, mesh, view);
+
+  const light = estimateRoomLight(image, room);
+  const centre: [number, number, number] = [pose.position[0], view.floorY + ((mesh.max[1] - mesh.min[1]) * pose.scale) / 2, pose.position[1]];
+  const directions = lightDirections(light, centre);
+  const lit = shadePiece(layers, light, directions);
+
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const look = measureLocalLook(image, surroundings(box, W, H));
+  const seed = (Math.round(pose.position[0] * 1000) * 73856093) ^ (Math.round(pose.position[1] * 1000) * 19349663) ^ (W * 83492791) ^ H;
+  const piece = matchPiece(lit, w, h, look, seed, [0, h], 0);
+
+  const shadow = floorShade(camera, room, mesh, view, pose, box, light, directions, W, H);
+  if (earlier.length > 0) hideUnderEarlier(shadow, earlier);
+
+  const contactY = footprintBottom(view, footprint);
+  const occluders = await findOccluders(image, request.detections ?? [], contactY, box);
+  const { image: out, changedBox } = composite(image, piece, w, h, box[0], box[1], shadow, occluders);
+  return { image: out, pose, pieceBox: coveredBox(layers), changedBox, light: light.source };
+}
+
+/** The room model's camera for a photo of another size (the same photo, resized): focal and centre scale with it. */
+function cameraFor(room: RoomModel, W: number, H: number): RoomCameraModel {
+  if (room.width === W && room.height === H) return room.camera;
+  const k = W / room.width;
+  if (Math.abs(H / room.height - k) > 0.02) throw new VisionError('invalid_argument', 'The room model belongs to a photo of another shape');
+  return {
+    ...room.camera,
+    focalPx: room.camera.focalPx * k,
+    principalPoint: [room.camera.principalPoint[0] * k, room.camera.principalPoint[1] * k],
+  };
+}
+
+/**
+ * Key-light shading from the normals: the room's diffuse light, a little stronger on upward faces (the ceiling's
+ * bounce), plus the key's Lambert term over the light's points. Returns straight RGBA bytes (sRGB; alpha =
+ * coverage).
+ */
+function shadePiece(layers: PieceLayers, light: RoomLight, directions: { dir: [number, number, number]; weight: number }[]): Uint8Array {
+  const { albedo, coverage, normal } = layers;
+  const n = coverage.length;
+  const out = new Uint8Array(n * 4);
+  const key = light.key;
+  for (let i = 0; i < n; i++) {
+    if (coverage[i]! <= 0) continue;
+    const nx = normal[i * 3]!;
+    const ny = normal[i * 3 + 1]!;
+    const nz = normal[i * 3 + 2]!;
+    let lambert = 0;
+    for (const { dir, weight } of directions) lambert += weight * Math.max(0, nx * dir[0] + ny * dir[1] + nz * dir[2]);
+    const shade = (1 - key) * (0.8 + 0.2 * ny) + key * (0.45 + 1.1 * lambert);
+    out[i * 4] = Math.round(linearToSrgb(albedo[i * 3]! * shade));
+    out[i * 4 + 1] = Math.round(linearToSrgb(albedo[i * 3 + 1]! * shade));
+    out[i * 4 + 2] = Math.round(linearToSrgb(albedo[i * 3 + 2]! * shade));
+    out[i * 4 + 3] = Math.round(coverage[i]! * 255);
+  }
+  return out;
+}
+
+/**
+ * The piece's darkening of the floor: its silhouette cast along each of the light's directions (an area light's
+ * penumbra from the spread of its points), blurred a little, and contact occlusion around its footprint. Only on
+ * floor inside the room's walls.
+ */
+function floorShade(
+  camera: RoomCameraModel,
+  room: RoomModel,
+  mesh: PieceMesh,
+  view: PieceView,
+  pose: PiecePose,
+  pieceBox: Box,
+  light: RoomLight,
+  directions: { dir: [number, number, number]; weight: number }[],
+  W: number,
+  H: number,
+): ShadowLayer {
+  const height = (mesh.max[1] - Math.max(0, mesh.min[1])) * pose.scale;
+  // The cast shadow's reach on the floor (m), and the contact occlusion's.
+  const reach = Math.max(...directions.map(({ dir }) => (height * Math.hypot(dir[0], dir[2])) / dir[1]));
+  const halfW = ((mesh.max[0] - mesh.min[0]) * pose.scale) / 2;
+  const halfD = ((mesh.max[2] - mesh.min[2]) * pose.scale) / 2;
+  const aoReach = 0.06 + 0.12 * Math.min(halfW, halfD, height);
+  const margin = reach + aoReach + 0.1;
+  // The floor rectangle the shade may reach, around the footprint, projected to the photo.
+  const corners: [number, number][] = [];
+  for (const sx of [-1, 1]) {
+    for (const sz of [-1, 1]) {
+      const lx = sx * (halfW + margin);
+      const lz = sz * (halfD + margin);
+      corners.push([pose.position[0] + lx * view.cos + lz * view.sin, pose.position[1] - lx * view.sin + lz * view.cos]);
+    }
+  }
+  const r = camera.rotation;
+  let [x1, y1, x2, y2] = pieceBox;
+  for (const [wx, wz] of corners) {
+    const cx = r[0]! * wx + r[1]! * view.floorY + r[2]! * wz;
+    const cy = r[3]! * wx + r[4]! * view.floorY + r[5]! * wz;
+    const cz = r[6]! * wx + r[7]! * view.floorY + r[8]! * wz;
+    if (cz < 0.05) {
+      [x1, y1, x2, y2] = [0, Math.min(y1, pieceBox[1]), W, H];
+      continue;
+    }
+    const px = view.cx + (view.focal * cx) / cz;
+    const py = view.cy + (view.focal * cy) / cz;
+    x1 = Math.min(x1, Math.floor(px));
+    x2 = Math.max(x2, Math.ceil(px));
+    y1 = Math.min(y1, Math.floor(py));
+    y2 = Math.max(y2, Math.ceil(py));
+  }
+  const box: Box = [Math.max(0, x1), Math.max(0, y1), Math.min(W, x2), Math.min(H, y2)];
+  const bw = Math.max(0, box[2] - box[0]);
+  const bh = Math.max(0, box[3] - box[1]);
+  const values = new Float32Array(bw * bh);
+  if (values.length === 0) return { box, values };
+
+  const cast = new Float32Array(bw * bh);
+  // A low piece (a rug) casts next to nothing.
+  if (height > 0.03) {
+    for (const { dir, weight } of directions) rasterizeFloorShadow(cast, box, mesh, view, camera, dir, weight);
+    const pieceWidthPx = pieceBox[2] - pieceBox[0];
+    blurLayer(cast, bw, bh, Math.max(1, pieceWidthPx * 0.012));
+  }
+  const shadowStrength = SHADOW_STRENGTH * light.key * Math.min(1, height / 0.25);
+  const contactStrength = CONTACT_STRENGTH * Math.min(1, height / 0.25);
+  const walls = worldWalls(room);
+  const rr = room.camera.rotation;
+  const floorDepth = -view.floorY;
+  const cornerRadius = 0.3 * Math.min(halfW, halfD);
+  for (let y = 0; y < bh; y++) {
+    const v = (box[1] + y + 0.5 - view.cy) / view.focal;
+    for (let x = 0; x < bw; x++) {
+      const u = (box[0] + x + 0.5 - view.cx) / view.focal;
+      // The pixel's ray in the world; only rays that meet the floor inside the walls take shade.
+      const dy = u * rr[1]! + v * rr[4]! + rr[7]!;
+      if (dy >= -1e-4) continue;
+      const t = floorDepth / -dy;
+      const fx = (u * rr[0]! + v * rr[3]! + rr[6]!) * t;
+      const fz = (u * rr[2]! + v * rr[5]! + rr[8]!) * t;
+      let inside = true;
+      for (const wall of walls) if (wall.normal[0] * fx + wall.normal[1] * fz > wall.distance + 0.02) inside = false;
+      if (!inside) continue;
+      // Contact occlusion: by the distance from the floor point to the footprint (a rounded rectangle).
+      const ox = fx - pose.position[0];
+      const oz = fz - pose.position[1];
+      const lx = Math.abs(ox * view.cos - oz * view.sin) - (halfW - cornerRadius);
+      const lz = Math.abs(ox * view.sin + oz * view.cos) - (halfD - cornerRadius);
+      const outside = Math.hypot(Math.max(0, lx), Math.max(0, lz)) - cornerRadius;
+      const ao = outside <= 0 ? contactStrength : contactStrength * Math.exp(-outside / aoReach) * 0.8;
+      const i = y * bw + x;
+      const s = Math.min(1, cast[i]!) * shadowStrength;
+      values[i] = 1 - (1 - ao) * (1 - s);
+    }
+  }
+  return { box, values };
+}
+
+/** The shade is not drawn over earlier pieces (they stand between the camera and that floor). */
+function hideUnderEarlier(shadow: ShadowLayer, earlier: { mesh: PieceMesh; view: PieceView; vertices: Float64Array }[]): void {
+  const [x1, y1, x2, y2] = shadow.box;
+  if (x2 <= x1 || y2 <= y1) return;
+  const buffer = sampleBuffer(shadow.box, 1);
+  for (const e of earlier) rasterize(buffer, e.mesh, e.view, e.vertices, true);
+  for (let i = 0; i < shadow.values.length; i++) if (buffer.triangle[i] === OCCLUDER) shadow.values[i] = 0;
+}
+
+/** Photo row of the footprint's nearest point to the camera (lowest in the frame): objects reaching lower stand in front. */
+function footprintBottom(view: PieceView, [fx1, fz1, fx2, fz2]: Footprint): number {
+  let bottom = -Infinity;
+  for (const lx of [fx1, fx2]) {
+    for (const lz of [fz1, fz2]) {
+      // The view's matrix carries the pose's scale.
+      const [x, z] = [lx, lz];
+      const m = view.m;
+      const cy = m[4]! * x + m[6]! * z + m[7]!;
+      const cz = m[8]! * x + m[10]! * z + m[11]!;
+      if (cz > 0.05) bottom = Math.max(bottom, view.cy + (view.focal * cy) / cz);
+    }
+  }
+  return bottom;
+}
+
+function coveredBox(layers: PieceLayers): Box {
+  const [bx, by, bx2] = layers.box;
+  const w = bx2 - bx;
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (let i = 0; i < layers.coverage.length; i++) {
+    if (layers.coverage[i]! < 0.5) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    x1 = Math.min(x1, x);
+    y1 = Math.min(y1, y);
+    x2 = Math.max(x2, x + 1);
+    y2 = Math.max(y2, y + 1);
+  }
+  return x2 > x1 ? [bx + x1, by + y1, bx + x2, by + y2] : [0, 0, 0, 0];
+}
