@@ -84,12 +84,7 @@ export function floorPoint(room: RoomModel, x: number, y: number): [number, numb
 
 function footprintCorners(pose: PiecePose, footprint: Footprint): [number, number][] {
   const [x1, z1, x2, z2] = footprint;
-  return [
-    poseToWorld(pose, [x1, z1]),
-    poseToWorld(pose, [x2, z1]),
-    poseToWorld(pose, [x2, z2]),
-    poseToWorld(pose, [x1, z2]),
-  ];
+  return [poseToWorld(pose, [x1, z1]), poseToWorld(pose, [x2, z1]), poseToWorld(pose, [x2, z2]), poseToWorld(pose, [x1, z2])];
 }
 
 /** Moves the piece back into the room wherever its footprint crosses a wall (each wall's overshoot plus a gap). */
@@ -119,7 +114,8 @@ export function floorCentre(room: RoomModel): [number, number] {
     cx += (x0 + x1) * cross;
     cz += (z0 + z1) * cross;
   }
-  if (Math.abs(area) < 1e-9) return points.reduce<[number, number]>((s, p) => [s[0] + p[0] / points.length, s[1] + p[1] / points.length], [0, 0]);
+  if (Math.abs(area) < 1e-9)
+    return points.reduce<[number, number]>((s, p) => [s[0] + p[0] / points.length, s[1] + p[1] / points.length], [0, 0]);
   return [cx / (3 * area), cz / (3 * area)];
 }
 
@@ -139,7 +135,8 @@ export function defaultPose(
   placed: readonly { furnitureType: string; pose: PiecePose }[] = [],
   footprint: Footprint = typicalFootprint(furnitureType),
 ): PiecePose {
-  if (![click.x, click.y, sizeScale].every(Number.isFinite)) throw new VisionError('invalid_argument', 'x, y and size_scale must be numbers');
+  if (![click.x, click.y, sizeScale].every(Number.isFinite))
+    throw new VisionError('invalid_argument', 'x, y and size_scale must be numbers');
   const scale = Math.min(2, Math.max(0.5, sizeScale));
   const at = floorPoint(room, Math.min(room.width, Math.max(0, click.x)), Math.min(room.height, Math.max(0, click.y)));
   const walls = worldWalls(room);

@@ -35,18 +35,57 @@ export function knownRoomModel(render: KnownRoom): RoomModel {
   });
   const top = room.ceiling - c.heightM;
   const walls: RoomWall[] = [
-    wall([-1, 0, 0], room.left, 'x', [-room.back, room.front], [[-room.left, floorY, -room.back], [-room.left, floorY, room.front], [-room.left, top, room.front], [-room.left, top, -room.back]]),
-    wall([1, 0, 0], room.right, 'x', [-room.back, room.front], [[room.right, floorY, -room.back], [room.right, floorY, room.front], [room.right, top, room.front], [room.right, top, -room.back]]),
-    wall([0, 0, 1], room.front, 'z', [-room.left, room.right], [[-room.left, floorY, room.front], [room.right, floorY, room.front], [room.right, top, room.front], [-room.left, top, room.front]]),
+    wall(
+      [-1, 0, 0],
+      room.left,
+      'x',
+      [-room.back, room.front],
+      [
+        [-room.left, floorY, -room.back],
+        [-room.left, floorY, room.front],
+        [-room.left, top, room.front],
+        [-room.left, top, -room.back],
+      ],
+    ),
+    wall(
+      [1, 0, 0],
+      room.right,
+      'x',
+      [-room.back, room.front],
+      [
+        [room.right, floorY, -room.back],
+        [room.right, floorY, room.front],
+        [room.right, top, room.front],
+        [room.right, top, -room.back],
+      ],
+    ),
+    wall(
+      [0, 0, 1],
+      room.front,
+      'z',
+      [-room.left, room.right],
+      [
+        [-room.left, floorY, room.front],
+        [room.right, floorY, room.front],
+        [room.right, top, room.front],
+        [-room.left, top, room.front],
+      ],
+    ),
   ];
   // The visible floor: the far wall's foot and the frame's bottom corners (enough for its centre).
-  const floorPolygon: Point2[] = [[0, H], [W, H], project([room.right, floorY, room.front]), project([-room.left, floorY, room.front])];
+  const floorPolygon: Point2[] = [
+    [0, H],
+    [W, H],
+    project([room.right, floorY, room.front]),
+    project([-room.left, floorY, room.front]),
+  ];
   const [ha, hb, hc] = horizonLine(pose, c.focalPx, cx, cy);
   const ww = 160;
   const wh = Math.round((160 * H) / W);
   const labels = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++) {
-    for (let x = 0; x < ww; x++) labels[y * ww + x] = render.labels[Math.floor(((y + 0.5) * H) / wh) * W + Math.floor(((x + 0.5) * W) / ww)]!;
+    for (let x = 0; x < ww; x++)
+      labels[y * ww + x] = render.labels[Math.floor(((y + 0.5) * H) / wh) * W + Math.floor(((x + 0.5) * W) / ww)]!;
   }
   const D = 180 / Math.PI;
   return {

@@ -51,7 +51,9 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
       const px = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / lw));
       const i = (py * image.width + px) * 3;
       luma[y * lw + x] =
-        0.2126 * SRGB_TO_LINEAR[image.data[i]!]! + 0.7152 * SRGB_TO_LINEAR[image.data[i + 1]!]! + 0.0722 * SRGB_TO_LINEAR[image.data[i + 2]!]!;
+        0.2126 * SRGB_TO_LINEAR[image.data[i]!]! +
+        0.7152 * SRGB_TO_LINEAR[image.data[i + 1]!]! +
+        0.0722 * SRGB_TO_LINEAR[image.data[i + 2]!]!;
     }
   }
   const wallLumas: number[] = [];
@@ -70,9 +72,7 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
       const n = toWorld(room, wall.plane.normal);
       const [u0, u1, v0, v1] = o.rect;
       const at = (u: number, v: number): [number, number, number] =>
-        wall.axis === 'x'
-          ? [Math.sign(n[0]) * wall.plane.distance, v - h, u]
-          : [u, v - h, Math.sign(n[2]) * wall.plane.distance];
+        wall.axis === 'x' ? [Math.sign(n[0]) * wall.plane.distance, v - h, u] : [u, v - h, Math.sign(n[2]) * wall.plane.distance];
       const points = [0.2, 0.5, 0.8].flatMap((fu) => [0.3, 0.7].map((fv) => at(u0 + fu * (u1 - u0), v0 + fv * (v1 - v0))));
       return { points, strength: (u1 - u0) * (v1 - v0) * brightness };
     })
@@ -107,11 +107,18 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
   // Default: above and behind the camera, a little to the brighter side of the photo.
   const r = room.camera.rotation;
   const back: [number, number, number] = [-r[6]!, 0, -r[8]!];
-  return { points: [{ at: [back[0] * 2 + r[0]! * 0.5, 1.2, back[2] * 2 + r[2]! * 0.5], weight: 1 }], key: 0.3, source: 'default' };
+  return {
+    points: [{ at: [back[0] * 2 + r[0]! * 0.5, 1.2, back[2] * 2 + r[2]! * 0.5], weight: 1 }],
+    key: 0.3,
+    source: 'default',
+  };
 }
 
 /** Unit world directions from a point toward the light's points (elevation kept in MIN..MAX), with their weights. */
-export function lightDirections(light: RoomLight, from: [number, number, number]): { dir: [number, number, number]; weight: number }[] {
+export function lightDirections(
+  light: RoomLight,
+  from: [number, number, number],
+): { dir: [number, number, number]; weight: number }[] {
   const minT = Math.tan((MIN_ELEVATION * Math.PI) / 180);
   const maxT = Math.tan((MAX_ELEVATION * Math.PI) / 180);
   return light.points.map(({ at, weight }) => {

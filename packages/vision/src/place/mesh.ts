@@ -69,7 +69,10 @@ async function parseGlb(bytes: Uint8Array): Promise<PieceMesh> {
   try {
     document = await new NodeIO().readBinary(bytes);
   } catch (error) {
-    throw new VisionError('invalid_argument', `Not a readable GLB file: ${error instanceof Error ? error.message : String(error)}`);
+    throw new VisionError(
+      'invalid_argument',
+      `Not a readable GLB file: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const root = document.getRoot();
   const positions: number[] = [];
@@ -171,7 +174,17 @@ function normalMatrixOf(m: ArrayLike<number>): number[] {
   const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[4]!, m[5]!, m[6]!, m[8]!, m[9]!, m[10]!];
   // Columns (a b c), (d e f), (g h i); cofactor matrix = inverse transpose times the determinant (scale is dropped
   // when the normals are renormalised).
-  return [e * i - f * h, f * g - d * i, d * h - e * g, c * h - b * i, a * i - c * g, b * g - a * h, b * f - c * e, c * d - a * f, a * e - b * d];
+  return [
+    e * i - f * h,
+    f * g - d * i,
+    d * h - e * g,
+    c * h - b * i,
+    a * i - c * g,
+    b * g - a * h,
+    b * f - c * e,
+    c * d - a * f,
+    a * e - b * d,
+  ];
 }
 
 async function decodeTexture(texture: Texture): Promise<MeshTexture | null> {

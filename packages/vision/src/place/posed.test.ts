@@ -31,7 +31,10 @@ function coverage(room: RoomModel, mesh: PieceMesh, pose: PiecePose): Float32Arr
 function project(room: RoomModel, p: [number, number, number]): [number, number] {
   const r = room.camera.rotation;
   const c = [0, 1, 2].map((k) => r[k * 3]! * p[0] + r[k * 3 + 1]! * p[1] + r[k * 3 + 2]! * p[2]);
-  return [room.camera.principalPoint[0] + (room.camera.focalPx * c[0]!) / c[2]!, room.camera.principalPoint[1] + (room.camera.focalPx * c[1]!) / c[2]!];
+  return [
+    room.camera.principalPoint[0] + (room.camera.focalPx * c[0]!) / c[2]!,
+    room.camera.principalPoint[1] + (room.camera.focalPx * c[1]!) / c[2]!,
+  ];
 }
 
 /** Degrees of a least-squares line through points (x, y). */
@@ -96,7 +99,12 @@ describe('defaultPose', () => {
     // Back on the right wall (+X): the front faces -X, yaw -90.
     expect(pose.yawDeg).toBeCloseTo(-90, 3);
     for (const wall of worldWalls(room)) {
-      for (const corner of [[-1.05, -0.45], [1.05, -0.45], [1.05, 0.45], [-1.05, 0.45]] as const) {
+      for (const corner of [
+        [-1.05, -0.45],
+        [1.05, -0.45],
+        [1.05, 0.45],
+        [-1.05, 0.45],
+      ] as const) {
         const [x, z] = poseToWorld(pose, corner);
         expect(wall.normal[0] * x + wall.normal[1] * z).toBeLessThanOrEqual(wall.distance + 1e-6);
       }
@@ -179,7 +187,9 @@ describe('placePosedPiece', () => {
   it('loads a GLB with an embedded texture and draws it like the same mesh built in code', async () => {
     const box = texturedBox(1, 0.5, 0.6, [30, 140, 60]);
     const texture = box.materials[0]!.texture!;
-    const png = await sharp(texture.data, { raw: { width: texture.width, height: texture.height, channels: 4 } }).png().toBuffer();
+    const png = await sharp(texture.data, { raw: { width: texture.width, height: texture.height, channels: 4 } })
+      .png()
+      .toBuffer();
     const doc = new Document();
     const buffer = doc.createBuffer();
     const image = doc.createTexture('albedo').setImage(new Uint8Array(png)).setMimeType('image/png');

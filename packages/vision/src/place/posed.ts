@@ -114,14 +114,19 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
   const layers = resolvePiece(buffer, mesh, view);
 
   const light = estimateRoomLight(image, room);
-  const centre: [number, number, number] = [pose.position[0], view.floorY + ((mesh.max[1] - mesh.min[1]) * pose.scale) / 2, pose.position[1]];
+  const centre: [number, number, number] = [
+    pose.position[0],
+    view.floorY + ((mesh.max[1] - mesh.min[1]) * pose.scale) / 2,
+    pose.position[1],
+  ];
   const directions = lightDirections(light, centre);
   const lit = shadePiece(layers, light, directions);
 
   const w = box[2] - box[0];
   const h = box[3] - box[1];
   const look = measureLocalLook(image, surroundings(box, W, H));
-  const seed = (Math.round(pose.position[0] * 1000) * 73856093) ^ (Math.round(pose.position[1] * 1000) * 19349663) ^ (W * 83492791) ^ H;
+  const seed =
+    (Math.round(pose.position[0] * 1000) * 73856093) ^ (Math.round(pose.position[1] * 1000) * 19349663) ^ (W * 83492791) ^ H;
   const piece = matchPiece(lit, w, h, look, seed, [0, h], 0);
 
   const shadow = floorShade(camera, room, mesh, view, pose, box, light, directions, W, H);
@@ -137,7 +142,8 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
 function cameraFor(room: RoomModel, W: number, H: number): RoomCameraModel {
   if (room.width === W && room.height === H) return room.camera;
   const k = W / room.width;
-  if (Math.abs(H / room.height - k) > 0.02) throw new VisionError('invalid_argument', 'The room model belongs to a photo of another shape');
+  if (Math.abs(H / room.height - k) > 0.02)
+    throw new VisionError('invalid_argument', 'The room model belongs to a photo of another shape');
   return {
     ...room.camera,
     focalPx: room.camera.focalPx * k,
@@ -150,7 +156,11 @@ function cameraFor(room: RoomModel, W: number, H: number): RoomCameraModel {
  * bounce), plus the key's Lambert term over the light's points. Returns straight RGBA bytes (sRGB; alpha =
  * coverage).
  */
-function shadePiece(layers: PieceLayers, light: RoomLight, directions: { dir: [number, number, number]; weight: number }[]): Uint8Array {
+function shadePiece(
+  layers: PieceLayers,
+  light: RoomLight,
+  directions: { dir: [number, number, number]; weight: number }[],
+): Uint8Array {
   const { albedo, coverage, normal } = layers;
   const n = coverage.length;
   const out = new Uint8Array(n * 4);

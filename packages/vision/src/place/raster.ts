@@ -172,7 +172,10 @@ export function rasterize(buffer: SampleBuffer, mesh: PieceMesh, view: PieceView
     // Sutherland-Hodgman against z = NEAR, carrying the original triangle's barycentrics.
     for (let k = 0; k < 3; k++) {
       const v = [a, b, c][k]!;
-      clipIn.set([camera[v * 3]!, camera[v * 3 + 1]!, camera[v * 3 + 2]!, k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0], k * 6);
+      clipIn.set(
+        [camera[v * 3]!, camera[v * 3 + 1]!, camera[v * 3 + 2]!, k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0],
+        k * 6,
+      );
     }
     let count = 0;
     for (let k = 0; k < 3; k++) {
@@ -194,7 +197,15 @@ export function rasterize(buffer: SampleBuffer, mesh: PieceMesh, view: PieceView
   }
 }
 
-function drawTriangle(buffer: SampleBuffer, view: PieceView, tag: number, camera: Float64Array, a: number, b: number, c: number): void {
+function drawTriangle(
+  buffer: SampleBuffer,
+  view: PieceView,
+  tag: number,
+  camera: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+): void {
   triangleSetup(
     buffer,
     view,
@@ -439,7 +450,13 @@ export function resolvePiece(buffer: SampleBuffer, mesh: PieceMesh, view: PieceV
 }
 
 /** Bilinear texture look-up, repeating; `srgb`: bytes are sRGB and come back as linear light, else as 0..1. */
-function sampleTexture(texture: { width: number; height: number; data: Uint8Array }, u: number, v: number, srgb: boolean, out: Float64Array): void {
+function sampleTexture(
+  texture: { width: number; height: number; data: Uint8Array },
+  u: number,
+  v: number,
+  srgb: boolean,
+  out: Float64Array,
+): void {
   const { width: tw, height: th, data } = texture;
   let fx = (u - Math.floor(u)) * tw - 0.5;
   let fy = (v - Math.floor(v)) * th - 0.5;
@@ -523,7 +540,17 @@ export function rasterizeFloorShadow(
   for (let i = 0; i < covered.length; i++) if (covered[i]) layer[i]! += weight;
 }
 
-function fillTriangle(out: Uint8Array, w: number, h: number, x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): void {
+function fillTriangle(
+  out: Uint8Array,
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): void {
   const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
   if (Math.abs(area) < 1e-9) return;
   const minX = Math.max(0, Math.ceil(Math.min(x0, x1, x2)));
