@@ -5,8 +5,23 @@ import { VisionError } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The ESRGAN sizes shipped by UpscalerJS that run without custom layers (both take and give 0..255). */
-export type EnhanceModel = 'slim' | 'medium';
+/**
+ * The ESRGAN sizes shipped by UpscalerJS: `slim` and `medium` are idealo RDN networks trained for PSNR (0..255
+ * in and out); `thick` is idealo's RRDN trained with a GAN loss (0..1 in and out, two custom layers), ~30x the
+ * arithmetic per pixel of `slim`.
+ */
+export type EnhanceModel = 'slim' | 'medium' | 'thick';
+
+/** Each network's own pixel range (the graph rescales to 0..255). */
+export const MODEL_RANGE: Record<EnhanceModel, number> = { slim: 255, medium: 255, thick: 1 };
+
+/**
+ * Context read around each tile, in input pixels, when it is less than the receptive radius. RRDN's radius is
+ * 155 px (30 dense blocks of 5 convolutions): reading all of it would cost ~10x the tile itself. Its output
+ * depends on far fewer pixels in practice: with 16 px the tiled result is within 2 levels of a whole-image run
+ * (rdn-graph.test.ts: 0 levels on its pattern; 8 px already gave 1).
+ */
+export const MODEL_CONTEXT: Partial<Record<EnhanceModel, number>> = { thick: 16 };
 
 /** Upscaling factors each package ships a network for. */
 export const MODEL_SCALES = [2, 3, 4, 8] as const;

@@ -4,11 +4,14 @@ import { VisionError } from '../errors.ts';
 import type { OnnxGraph, OnnxInitializer, OnnxNode } from './onnx-writer.ts';
 
 /**
- * The idealo RDN super-resolution networks of the UpscalerJS packages, rebuilt as ONNX graphs from their TF.js
- * layers files so onnxruntime's multi-threaded CPU kernels run them (tfjs-wasm is single-threaded under Node).
- * The networks are convolutions, ReLUs, concatenations, sums and one nearest-neighbour upsampling before the
- * last convolution; that pair is rewritten as an equivalent low-resolution convolution plus DepthToSpace
- * (sub-pixel convolution), which gives the same numbers without a 48-channel feature map at the output size.
+ * The idealo RDN and RRDN super-resolution networks of the UpscalerJS packages, rebuilt as ONNX graphs from their
+ * TF.js layers files so onnxruntime's multi-threaded CPU kernels run them (tfjs-wasm is single-threaded under
+ * Node). RDN (slim, medium) is convolutions, ReLUs, concatenations, sums and one nearest-neighbour upsampling
+ * before the last convolution; that pair is rewritten as an equivalent low-resolution convolution plus
+ * DepthToSpace (sub-pixel convolution), which gives the same numbers without a 48-channel feature map at the
+ * output size. RRDN (thick, GAN-trained) adds two custom layers: `MultiplyBeta` (the residual scaling, a product
+ * with 0.2) and `PixelShuffle<s>x` (tf.depthToSpace in NHWC, which is ONNX DepthToSpace in DCR order), and
+ * works in 0..1: the graph scales its input and output so every network here takes and gives 0..255.
  */
 
 interface KerasLayer {
@@ -25,6 +28,10 @@ interface KerasLayer {
     axis?: number;
     strides?: [number, number];
     dilation_rate?: [number, number];
+    /** MultiplyBeta's factor (the layer itself hard-codes 0.2, which is also what the files store). */
+    beta?: number;
+    /** PixelShuffle's factor. */
+    scale?: number;
   };
   inbound_nodes: [string, number, number, object][][];
 }
@@ -45,10 +52,14 @@ export interface RdnGraph {
   radius: number;
 }
 
+const INPUT = 'input';
 const OUTPUT = 'output';
 
-/** Reads a layers-model.json and its weights and returns the equivalent ONNX graph (NCHW, float 0..255 in and out). */
-export async function loadRdnGraph(modelJsonPath: string): Promise<RdnGraph> {
+/**
+ * Reads a layers-model.json and its weights and returns the equivalent ONNX graph (NCHW, float 0..255 in and
+ * out). `range` is the network's own pixel range: 255 for RDN, 1 for RRDN (thick).
+ */
+export async function loadRdnGraph(modelJsonPath: string, range = 255): Promise<RdnGraph> {
   let json: LayersModelJson;
   const weights = new Map<string, { shape: number[]; data: Float32Array }>();
   try {
@@ -69,7 +80,7 @@ export async function loadRdnGraph(modelJsonPath: string): Promise<RdnGraph> {
   } catch (error) {
     throw new VisionError('model_unavailable', `Super-resolution model unreadable: ${modelJsonPath}`, { cause: error });
   }
-  return buildGraph(json.modelTopology.model_config.config.layers, weights);
+  return buildGraph(json.modelTopology.model_config.config.layers, weights, range);
 }
 
 function weight(weights: Map<string, { shape: number[]; data: Float32Array }>, name: string) {
@@ -113,7 +124,17 @@ function subPixelKernel(kernel: Float32Array, [kh, kw, cin, cout]: number[], s: 
   return out;
 }
 
-function buildGraph(layers: KerasLayer[], weights: Map<string, { shape: number[]; data: Float32Array }>): RdnGraph {
+/** `output = input * factor` with a scalar initialiser. */
+function scaled(nodes: OnnxNode[], initializers: OnnxInitializer[], input: string, output: string, factor: number): void {
+  initializers.push({ name: `${output}/factor`, dims: [], data: Float32Array.of(factor) });
+  nodes.push({ opType: 'Mul', inputs: [input, `${output}/factor`], outputs: [output] });
+}
+
+function buildGraph(
+  layers: KerasLayer[],
+  weights: Map<string, { shape: number[]; data: Float32Array }>,
+  range: number,
+): RdnGraph {
   const nodes: OnnxNode[] = [];
   const initializers: OnnxInitializer[] = [];
   const radius = new Map<string, number>();
@@ -131,6 +152,7 @@ function buildGraph(layers: KerasLayer[], weights: Map<string, { shape: number[]
       case 'InputLayer':
         radius.set(layer.name, 0);
         input = layer.name;
+        if (range !== 255) scaled(nodes, initializers, INPUT, layer.name, range / 255);
         continue;
       case 'Conv2D': {
         const kernel = weight(weights, `${layer.name}/kernel`);
@@ -199,6 +221,10 @@ function buildGraph(layers: KerasLayer[], weights: Map<string, { shape: number[]
         nodes.push({ opType: 'Sum', inputs, outputs: [layer.name] });
         radius.set(layer.name, inRadius);
         break;
+      case 'MultiplyBeta':
+        scaled(nodes, initializers, inputs[0]!, layer.name, config.beta ?? 0.2);
+        radius.set(layer.name, inRadius);
+        break;
       case 'UpSampling2D': {
         const [sy = 1, sx = 1] = config.size ?? [];
         if (sy !== sx || config.interpolation !== 'nearest') {
@@ -208,18 +234,35 @@ function buildGraph(layers: KerasLayer[], weights: Map<string, { shape: number[]
         scale *= sy;
         continue;
       }
-      default:
-        throw new VisionError('model_unavailable', `Layer type ${layer.class_name} is not supported`);
+      default: {
+        const shuffle = /^PixelShuffle(\d+)x$/.exec(layer.class_name);
+        if (!shuffle) throw new VisionError('model_unavailable', `Layer type ${layer.class_name} is not supported`);
+        const s = config.scale ?? Number(shuffle[1]);
+        // tf.depthToSpace(x, s, 'NHWC') reads channel (a * s + b) * C + c for output pixel (s*y+a, s*x+b):
+        // ONNX's DCR order.
+        nodes.push({
+          opType: 'DepthToSpace',
+          inputs,
+          outputs: [layer.name],
+          attributes: [
+            { name: 'blocksize', int: s },
+            { name: 'mode', string: 'DCR' },
+          ],
+        });
+        scale *= s;
+        radius.set(layer.name, inRadius);
+      }
     }
     last = layer.name;
   }
-  nodes.push({ opType: 'Identity', inputs: [last], outputs: [OUTPUT] });
+  if (range !== 255) scaled(nodes, initializers, last, OUTPUT, 255 / range);
+  else nodes.push({ opType: 'Identity', inputs: [last], outputs: [OUTPUT] });
   return {
     graph: {
       name: 'rdn',
       nodes,
       initializers,
-      inputs: [{ name: input, shape: [1, 3, 'height', 'width'] }],
+      inputs: [{ name: range !== 255 ? INPUT : input, shape: [1, 3, 'height', 'width'] }],
       outputs: [{ name: OUTPUT, shape: [1, 3, 'outHeight', 'outWidth'] }],
       opset: 17,
     },

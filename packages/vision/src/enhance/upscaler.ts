@@ -3,7 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { VisionError } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
 import { encodeOnnxModel } from './onnx-writer.ts';
-import { esrganModelPath, type EnhanceModel, type ModelScale } from './models.ts';
+import { esrganModelPath, MODEL_CONTEXT, MODEL_RANGE, type EnhanceModel, type ModelScale } from './models.ts';
 import { loadRdnGraph } from './rdn-graph.ts';
 
 interface Upscaler {
@@ -11,6 +11,7 @@ interface Upscaler {
   input: string;
   output: string;
   scale: number;
+  /** Input pixels of context read around each tile: the receptive radius, or less for RRDN (MODEL_CONTEXT). */
   radius: number;
 }
 
@@ -27,7 +28,9 @@ function upscaler(model: EnhanceModel, scale: ModelScale): Promise<Upscaler> {
   let loading = upscalers.get(key);
   if (!loading) {
     loading = (async () => {
-      const { graph, scale: graphScale, radius } = await loadRdnGraph(esrganModelPath(model, scale));
+      const rdn = await loadRdnGraph(esrganModelPath(model, scale), MODEL_RANGE[model]);
+      const { graph, scale: graphScale } = rdn;
+      const radius = Math.min(rdn.radius, MODEL_CONTEXT[model] ?? rdn.radius);
       try {
         const session = await ort.InferenceSession.create(encodeOnnxModel(graph), {
           intraOpNumThreads: availableParallelism(),
