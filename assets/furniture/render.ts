@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FurnitureSprite } from '@stagecraft/furniture';
 import sharp from 'sharp';
+import { attachMeshes } from './library.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BLENDER_DIR = join(HERE, 'blender');
@@ -141,6 +142,8 @@ function rebuildManifest(all: Job[]): ManifestEntry[] {
     entries.push({ ...meta, id: renderId(job), label: job.label, image: paths.image, shadow: paths.shadow });
   }
   writeFileSync(MANIFEST_PATH, `${JSON.stringify(entries, null, 2)}\n`);
+  // Each piece's exported mesh (npm run assets:meshes), when it has one.
+  attachMeshes();
   return entries;
 }
 

@@ -30,6 +30,25 @@ export const FURNITURE_TYPE_LABELS = {
 export type FurnitureType = keyof typeof FURNITURE_TYPE_LABELS;
 const ALL_TYPES = Object.keys(FURNITURE_TYPE_LABELS) as FurnitureType[];
 
+const sizeCmSchema = z.object({ width: z.number().positive(), depth: z.number().positive(), height: z.number().positive() });
+
+const meshSchema = z.object({
+  /** GLB path relative to the package root. */
+  file: z.string().min(1),
+  /** The mesh's bounds in cm: width along its X, depth along Z (front to back), height along Y. */
+  sizeCm: sizeCmSchema,
+  triangles: z.number().int().positive(),
+  textureSize: z.number().int().positive(),
+});
+
+/**
+ * A piece's mesh (`npm run assets:meshes`): glTF 2.0 binary, metres, Y up, the piece's front facing +Z, origin
+ * at the centre of its footprint on the floor (lowest point at Y = 0); triangles with POSITION, NORMAL and
+ * TEXCOORD_0; each primitive's baseColorTexture is the baked albedo times ambient occlusion (JPEG; PNG with
+ * alpha, alphaMode BLEND, for see-through parts such as glass or open rattan).
+ */
+export type FurnitureMesh = z.infer<typeof meshSchema>;
+
 const spriteSchema = z.object({
   id: z.string().min(1),
   type: z.enum(ALL_TYPES as [FurnitureType, ...FurnitureType[]]),
@@ -40,7 +59,7 @@ const spriteSchema = z.object({
   shadow: z.string().min(1),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  sizeCm: z.object({ width: z.number().positive(), depth: z.number().positive(), height: z.number().positive() }),
+  sizeCm: sizeCmSchema,
   contact: z.object({ x: z.number(), y: z.number() }),
   pxPerCm: z.number().positive(),
   cameraHeightCm: z.number().positive(),
@@ -48,6 +67,8 @@ const spriteSchema = z.object({
   /** Where the camera stood: degrees to the front-left of the piece's front axis (0 = straight in front). */
   cameraAzimuthDeg: z.number(),
   cameraDistanceCm: z.number().positive(),
+  /** The same piece as a mesh, once exported (absent: draw the sprite). */
+  mesh: meshSchema.optional(),
 });
 
 /**
@@ -102,6 +123,24 @@ export function findSprite(opts: { type: string; theme?: ThemeKey | null }): Fur
     if (sprite) return sprite;
   }
   return undefined;
+}
+
+/** The mesh of the piece findSprite picks, with its GLB as an absolute path. */
+export interface FoundMesh extends FurnitureMesh {
+  /** The piece's sprite id (its three-quarter view). */
+  id: string;
+  /** Absolute path of the GLB. */
+  path: string;
+}
+
+/**
+ * The mesh of a type for a theme: the same piece findSprite picks (so a mesh and a sprite fallback are the same
+ * piece), or undefined when there is no such piece or it has no mesh yet (then draw the sprite).
+ */
+export function findMesh(opts: { type: string; theme?: ThemeKey | null }): FoundMesh | undefined {
+  const sprite = findSprite(opts);
+  if (!sprite?.mesh) return undefined;
+  return { ...sprite.mesh, id: sprite.id, path: resolve(FURNITURE_PACKAGE_ROOT, sprite.mesh.file) };
 }
 
 /**
