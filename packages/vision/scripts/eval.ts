@@ -32,6 +32,7 @@ const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   room: () => import('./sections/room.ts'),
   placement: () => import('./sections/place.ts'),
   'removal-large': () => import('./sections/removal-large.ts'),
+  stage: () => import('./sections/stage.ts'),
 };
 
 const args = process.argv.slice(2);

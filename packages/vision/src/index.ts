@@ -102,3 +102,13 @@ export {
   type RoomPlane,
 } from './room/index.ts';
 export { restyleRoom, gradeImage, type RestyleRequest, type RestyleResult, type ColourGrade, type StagedPiece } from './restyle/restyle.ts';
+export {
+  planStaging,
+  guessRoomType,
+  ROOM_TYPES,
+  type RoomType,
+  type StageFurniture,
+  type PlanOptions,
+  type PlannedPiece,
+  type StagingPlan,
+} from './stage/index.ts';

@@ -1,0 +1,11 @@
+export { planStaging } from './plan.ts';
+export { guessRoomType } from './guess.ts';
+export {
+  ROOM_TYPES,
+  type RoomType,
+  type StageFurniture,
+  type PlanOptions,
+  type PlannedPiece,
+  type StagingPlan,
+  type SizeCm,
+} from './types.ts';
