@@ -1,5 +1,5 @@
 /**
- * `npm run assets:meshes [-- --theme a,b] [--type sofa,rug] [--force] [--size 512] [--big 768] [--ao-samples 24] [--attach-only] [--keep-manifest]`
+ * `npm run assets:meshes [-- --theme a,b] [--type sofa,rug] [--force] [--size 512] [--big 768] [--ao-samples 16] [--attach-only] [--keep-manifest]`
  *
  * Exports every piece of the furniture library as a glTF binary with baked textures (Blender,
  * assets/furniture/blender/export_meshes.py) into packages/furniture/meshes/<theme>/<type>.glb, beside a
@@ -22,7 +22,7 @@ const { values: args } = parseArgs({
     force: { type: 'boolean', default: false },
     size: { type: 'string', default: '512' },
     big: { type: 'string', default: '768' },
-    'ao-samples': { type: 'string', default: '24' },
+    'ao-samples': { type: 'string', default: '16' },
     blender: { type: 'string', default: process.env.BLENDER ?? 'blender' },
     'attach-only': { type: 'boolean', default: false },
     'keep-manifest': { type: 'boolean', default: false },

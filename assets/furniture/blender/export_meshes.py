@@ -3,7 +3,7 @@
 Usage (headless; run by assets/furniture/meshes.ts, which also rebuilds the manifest):
 
   blender -b --factory-startup -P assets/furniture/blender/export_meshes.py -- \
-      --jobs /tmp/jobs.json --size 512 --ao-samples 24
+      --jobs /tmp/jobs.json --size 512 --ao-samples 16
 
 jobs.json: [{"id", "type", "theme", "label", "params", "out", "size"?}] where out is a path stem; for each job the
 script writes <out>.glb and <out>.json (size in cm, triangles, texture size, timings).
@@ -48,7 +48,7 @@ JPEG_QUALITY = 85
 
 def parse_args():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    opts = {"jobs": None, "size": 512, "big": 768, "ao-samples": 24, "color-samples": 4}
+    opts = {"jobs": None, "size": 512, "big": 768, "ao-samples": 16, "color-samples": 4}
     i = 0
     while i < len(argv):
         k = argv[i].lstrip("-")
@@ -137,9 +137,12 @@ def object_coords_as_attribute(parts):
             at = nt.nodes.new("ShaderNodeAttribute")
             at.attribute_type = "GEOMETRY"
             at.attribute_name = OBJCO
+            # Unlink first: linking into an input that has a link replaces it, which would leave `link` stale.
+            targets = [link.to_socket for link in n.outputs["Object"].links]
             for link in list(n.outputs["Object"].links):
-                nt.links.new(at.outputs["Vector"], link.to_socket)
                 nt.links.remove(link)
+            for socket in targets:
+                nt.links.new(at.outputs["Vector"], socket)
 
 
 def join(parts):
@@ -355,6 +358,7 @@ def bake_group(parts, mats, size, name, see_through, opts, workdir):
     scene = bpy.context.scene
     scene.render.image_settings.quality = JPEG_QUALITY
     if see_through:
+        scene.render.image_settings.file_format = "PNG"
         scene.render.image_settings.color_mode = "RGBA"
         scene.render.image_settings.compression = 100
         final.save_render(path, scene=scene)
