@@ -31,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   walls: () => import('./sections/walls.ts'),
   room: () => import('./sections/room.ts'),
   placement: () => import('./sections/place.ts'),
+  'place-3d': () => import('./sections/place-3d.ts'),
   'removal-large': () => import('./sections/removal-large.ts'),
   stage: () => import('./sections/stage.ts'),
 };

@@ -21,8 +21,6 @@ export interface RoomLight {
 const MIN_ELEVATION = 28;
 const MAX_ELEVATION = 75;
 
-const cache = new WeakMap<RoomModel, WeakMap<Uint8Array, RoomLight>>();
-
 /**
  * Estimates the dominant light: a window the room model found, lit (brighter than its wall), weighted by its
  * area and brightness; else the brightest patch of wall or ceiling when it clearly stands out (a window the model
@@ -30,24 +28,17 @@ const cache = new WeakMap<RoomModel, WeakMap<Uint8Array, RoomLight>>();
  * listing photos.
  */
 export function estimateRoomLight(image: RgbImage, room: RoomModel): RoomLight {
-  const byImage = cache.get(room) ?? new WeakMap<Uint8Array, RoomLight>();
-  cache.set(room, byImage);
-  const known = byImage.get(image.data);
-  if (known) return known;
-  const light = measureLight(image, room);
-  byImage.set(image.data, light);
-  return light;
-}
-
-function measureLight(image: RgbImage, room: RoomModel): RoomLight {
-  const labels = decodeRoomLabels(room);
-  const lw = room.labels.width;
-  const lh = room.labels.height;
-  // Luminance on the label grid (point samples of the photo).
+  const all = decodeRoomLabels(room);
+  // On a grid of at most ~40k cells: the light is a broad measure.
+  const step = Math.max(1, Math.round(Math.sqrt((room.labels.width * room.labels.height) / 40_000)));
+  const lw = Math.floor(room.labels.width / step);
+  const lh = Math.floor(room.labels.height / step);
+  const labels = new Uint8Array(lw * lh);
   const luma = new Float32Array(lw * lh);
   for (let y = 0; y < lh; y++) {
     const py = Math.min(image.height - 1, Math.floor(((y + 0.5) * image.height) / lh));
     for (let x = 0; x < lw; x++) {
+      labels[y * lw + x] = all[y * step * room.labels.width + x * step]!;
       const px = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / lw));
       const i = (py * image.width + px) * 3;
       luma[y * lw + x] =
@@ -56,10 +47,7 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
         0.0722 * SRGB_TO_LINEAR[image.data[i + 2]!]!;
     }
   }
-  const wallLumas: number[] = [];
-  for (let i = 0; i < labels.length; i++) if (labels[i] === ROOM_LABEL.wall) wallLumas.push(luma[i]!);
-  wallLumas.sort((a, b) => a - b);
-  const wallMedian = wallLumas.length ? wallLumas[wallLumas.length >> 1]! : 0.2;
+  const wallMedian = quantile(luma, labels, (label) => label === ROOM_LABEL.wall, 0.5) ?? 0.2;
 
   const h = room.camera.heightM;
   const windows = room.openings
@@ -73,7 +61,7 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
       const [u0, u1, v0, v1] = o.rect;
       const at = (u: number, v: number): [number, number, number] =>
         wall.axis === 'x' ? [Math.sign(n[0]) * wall.plane.distance, v - h, u] : [u, v - h, Math.sign(n[2]) * wall.plane.distance];
-      const points = [0.2, 0.5, 0.8].flatMap((fu) => [0.3, 0.7].map((fv) => at(u0 + fu * (u1 - u0), v0 + fv * (v1 - v0))));
+      const points = [0.25, 0.75].flatMap((fu) => [0.3, 0.7].map((fv) => at(u0 + fu * (u1 - u0), v0 + fv * (v1 - v0))));
       return { points, strength: (u1 - u0) * (v1 - v0) * brightness };
     })
     .filter((w): w is NonNullable<typeof w> => w !== null)
@@ -89,18 +77,19 @@ function measureLight(image: RgbImage, room: RoomModel): RoomLight {
   }
 
   // The brightest 1.5% of wall, ceiling and opening cells, when they outshine the wall's median by half again.
-  const lit: number[] = [];
-  for (let i = 0; i < labels.length; i++) if (labels[i] !== ROOM_LABEL.floor && labels[i] !== ROOM_LABEL.object) lit.push(i);
-  lit.sort((a, b) => luma[b]! - luma[a]!);
-  const top = lit.slice(0, Math.max(1, Math.floor(lit.length * 0.015)));
-  if (top.length > 0 && luma[top[top.length - 1]!]! > wallMedian * 1.5) {
+  const isLit = (label: number): boolean => label !== ROOM_LABEL.floor && label !== ROOM_LABEL.object;
+  const threshold = quantile(luma, labels, isLit, 0.985);
+  if (threshold !== null && threshold > wallMedian * 1.5) {
     let sx = 0;
     let sy = 0;
-    for (const i of top) {
+    let count = 0;
+    for (let i = 0; i < labels.length; i++) {
+      if (!isLit(labels[i]!) || luma[i]! < threshold) continue;
       sx += ((i % lw) + 0.5) / lw;
       sy += (Math.floor(i / lw) + 0.5) / lh;
+      count++;
     }
-    const point = surfacePoint(room, (sx / top.length) * room.width, (sy / top.length) * room.height);
+    const point = surfacePoint(room, (sx / count) * room.width, (sy / count) * room.height);
     if (point && point[1] > -h + 0.5) return { points: [{ at: point, weight: 1 }], key: 0.4, source: 'bright-region' };
   }
 
@@ -159,4 +148,61 @@ function polygonMean(layer: Float32Array, lw: number, lh: number, polygon: [numb
   let n = 0;
   for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) ((sum += layer[y * lw + x]!), n++);
   return n ? sum / n : 0;
+}
+
+/** The q-quantile of a layer over the cells whose label passes; null when none does. */
+function quantile(layer: Float32Array, labels: Uint8Array, keep: (label: number) => boolean, q: number): number | null {
+  let n = 0;
+  for (let i = 0; i < labels.length; i++) if (keep(labels[i]!)) n++;
+  if (n === 0) return null;
+  const values = new Float32Array(n);
+  for (let i = 0, j = 0; i < labels.length; i++) if (keep(labels[i]!)) values[j++] = layer[i]!;
+  values.sort();
+  return values[Math.min(n - 1, Math.floor(q * n))]!;
+}
+
+/** Linear reflectance assumed for walls (light paint): what the photo's wall brightness is divided by. */
+const WALL_ALBEDO = 0.7;
+
+/**
+ * How brightly the room is lit around a spot, as a gain on a piece's albedo: the median linear luminance of the
+ * wall around the box (else of every wall) over a light paint's reflectance. A dim room darkens a piece, a bright
+ * one keeps it; clamped to 0.3..1.15.
+ */
+export function roomExposure(image: RgbImage, room: RoomModel, box: readonly [number, number, number, number]): number {
+  const labels = decodeRoomLabels(room);
+  const lw = room.labels.width;
+  const lh = room.labels.height;
+  const luma = (x: number, y: number): number => {
+    const px = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / lw));
+    const py = Math.min(image.height - 1, Math.floor(((y + 0.5) * image.height) / lh));
+    const i = (py * image.width + px) * 3;
+    return (
+      0.2126 * SRGB_TO_LINEAR[image.data[i]!]! +
+      0.7152 * SRGB_TO_LINEAR[image.data[i + 1]!]! +
+      0.0722 * SRGB_TO_LINEAR[image.data[i + 2]!]!
+    );
+  };
+  const collect = (x1: number, y1: number, x2: number, y2: number): Float32Array => {
+    const step = Math.max(1, Math.round(Math.sqrt(((x2 - x1) * (y2 - y1)) / 20_000)));
+    const values: number[] = [];
+    for (let y = y1; y < y2; y += step)
+      for (let x = x1; x < x2; x += step) if (labels[y * lw + x] === ROOM_LABEL.wall) values.push(luma(x, y));
+    return Float32Array.from(values).sort();
+  };
+  // The box grown by its own size, on the label grid.
+  const [bx1, by1, bx2, by2] = box;
+  const gx = (bx2 - bx1) * 1;
+  const gy = (by2 - by1) * 1;
+  const kx = lw / image.width;
+  const ky = lh / image.height;
+  let walls = collect(
+    Math.max(0, Math.floor((bx1 - gx) * kx)),
+    Math.max(0, Math.floor((by1 - gy) * ky)),
+    Math.min(lw, Math.ceil((bx2 + gx) * kx)),
+    Math.min(lh, Math.ceil((by2 + gy) * ky)),
+  );
+  if (walls.length < 50) walls = collect(0, 0, lw, lh);
+  if (walls.length < 50) return 0.8;
+  return Math.min(1.15, Math.max(0.3, walls[walls.length >> 1]! / WALL_ALBEDO));
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { NodeIO, type Document, type Material, type Texture } from '@gltf-transform/core';
+import { Logger, NodeIO, type Document, type Material, type Texture } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { VisionError } from '../errors.ts';
 
@@ -67,7 +67,8 @@ export function loadMesh(source: string | Uint8Array): Promise<PieceMesh> {
 async function parseGlb(bytes: Uint8Array): Promise<PieceMesh> {
   let document: Document;
   try {
-    document = await new NodeIO().readBinary(bytes);
+    // Unknown optional extensions (specular, IOR from Blender's exporter) are ignored: the bake carries the look.
+    document = await new NodeIO().setLogger(new Logger(Logger.Verbosity.ERROR)).readBinary(bytes);
   } catch (error) {
     throw new VisionError(
       'invalid_argument',

@@ -7,6 +7,10 @@ import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { defaultPose, worldWalls } from './default-pose.ts';
 import { knownRoomModel, onePointRoom } from './known-room.ts';
 import { loadMesh, type PieceMesh } from './mesh.ts';
+import { tasks } from '../pool/tasks.ts';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { placePosedPiece } from './posed.ts';
 import { poseToWorld, type PiecePose } from './pose.ts';
 import { cameraVertices, pieceView, rasterize, resolvePiece, sampleBuffer, screenBox } from './raster.ts';
@@ -215,5 +219,20 @@ describe('placePosedPiece', () => {
     const a = await placePosedPiece(photo, { room, mesh: box, furnitureType: 'side_table', pose });
     const b = await placePosedPiece(photo, { room, mesh: loaded, furnitureType: 'side_table', pose });
     expect(Buffer.from(b.image.data).equals(Buffer.from(a.image.data))).toBe(true);
+
+    // The pool's task: the mesh by its path, a click instead of a pose; JPEG and the pose come back.
+    const path = join(await mkdtemp(join(tmpdir(), 'posed-')), 'side_table.glb');
+    await writeFile(path, glb);
+    const click = project(room, [0.5, -1.45, 3.8]);
+    const result = await tasks.placePosedPiece(
+      photo,
+      { room, mesh: path, furnitureType: 'side_table', click: { x: click[0], y: click[1] } },
+      85,
+    );
+    expect([result.width, result.height]).toEqual([480, 320]);
+    expect(result.jpeg.subarray(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+    expect(result.pose.position[0]).toBeCloseTo(0.5, 1);
+    expect(result.pose.position[1]).toBeCloseTo(3.8, 1);
+    expect(JSON.parse(JSON.stringify(result.pose))).toEqual(result.pose);
   });
 });

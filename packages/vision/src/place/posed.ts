@@ -4,7 +4,7 @@ import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
 import type { RoomCameraModel, RoomModel } from '../room/types.ts';
 import { defaultPose, worldWalls, type Footprint } from './default-pose.ts';
-import { estimateRoomLight, lightDirections, type RoomLight } from './light.ts';
+import { estimateRoomLight, lightDirections, roomExposure, type RoomLight } from './light.ts';
 import { linearToSrgb, measureLocalLook, blurLayer } from './match.ts';
 import { loadMesh, type PieceMesh } from './mesh.ts';
 import { findOccluders } from './occlusion.ts';
@@ -59,11 +59,13 @@ export interface PosedPlacement {
   light: RoomLight['source'];
 }
 
-/** Samples per pixel side: 3x3 for pieces up to this many pixels, 2x2 beyond (memory and time). */
-const FINE_SAMPLING_MAX_PIXELS = 400_000;
+/** Samples per pixel side: 3x3 for pieces up to this many pixels, 2x2 beyond (time: a large piece has pixels to spare). */
+const FINE_SAMPLING_MAX_PIXELS = 120_000;
 /** Darkening of the cast shadow at full key light, and of the contact occlusion right under the piece. */
-const SHADOW_STRENGTH = 0.62;
-const CONTACT_STRENGTH = 0.5;
+const SHADOW_STRENGTH = 0.7;
+const CONTACT_STRENGTH = 0.6;
+/** Cells of the grid the cast shadow is drawn on (it is blurred: a finer grid would add nothing but time). */
+const CAST_GRID_PIXELS = 50_000;
 
 /**
  * Draws a 3D piece into the photo with the photo's own camera: at its pose (given, or the default for the click),
@@ -124,13 +126,23 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
 
   const w = box[2] - box[0];
   const h = box[3] - box[1];
-  const look = measureLocalLook(image, surroundings(box, W, H));
+  // The photo's colour cast from the surroundings (as for sprites), the exposure from the room's walls: the piece is
+  // lit in metres and albedo, so the wall's brightness tells how much light falls on it.
+  const local = measureLocalLook(image, surroundings(box, W, H));
+  const meanGain = 0.2126 * local.gain[0] + 0.7152 * local.gain[1] + 0.0722 * local.gain[2];
+  const exposure = roomExposure(image, room, box);
+  const look = { ...local, gain: local.gain.map((g) => (g / meanGain) * exposure) as [number, number, number] };
   const seed =
     (Math.round(pose.position[0] * 1000) * 73856093) ^ (Math.round(pose.position[1] * 1000) * 19349663) ^ (W * 83492791) ^ H;
   const piece = matchPiece(lit, w, h, look, seed, [0, h], 0);
+  // The blur that matches the photo's softness must not carry the piece over an earlier one standing in front.
+  for (let i = 0; i < layers.hidden.length; i++) {
+    const keep = 1 - layers.hidden[i]!;
+    if (keep < 1) for (let c = 0; c < 4; c++) piece[i * 4 + c]! *= keep;
+  }
 
   const shadow = floorShade(camera, room, mesh, view, pose, box, light, directions, W, H);
-  if (earlier.length > 0) hideUnderEarlier(shadow, earlier);
+  if (earlier.length > 0) hideUnderEarlier(shadow, earlier, room, view);
 
   const contactY = footprintBottom(view, footprint);
   const occluders = await findOccluders(image, request.detections ?? [], contactY, box);
@@ -165,13 +177,17 @@ function shadePiece(
   const n = coverage.length;
   const out = new Uint8Array(n * 4);
   const key = light.key;
+  const dirs = Float64Array.from(directions.flatMap(({ dir, weight }) => [dir[0], dir[1], dir[2], weight]));
   for (let i = 0; i < n; i++) {
     if (coverage[i]! <= 0) continue;
     const nx = normal[i * 3]!;
     const ny = normal[i * 3 + 1]!;
     const nz = normal[i * 3 + 2]!;
     let lambert = 0;
-    for (const { dir, weight } of directions) lambert += weight * Math.max(0, nx * dir[0] + ny * dir[1] + nz * dir[2]);
+    for (let k = 0; k < dirs.length; k += 4) {
+      const cosine = nx * dirs[k]! + ny * dirs[k + 1]! + nz * dirs[k + 2]!;
+      if (cosine > 0) lambert += dirs[k + 3]! * cosine;
+    }
     const shade = (1 - key) * (0.8 + 0.2 * ny) + key * (0.45 + 1.1 * lambert);
     out[i * 4] = Math.round(linearToSrgb(albedo[i * 3]! * shade));
     out[i * 4 + 1] = Math.round(linearToSrgb(albedo[i * 3 + 1]! * shade));
@@ -203,7 +219,7 @@ function floorShade(
   const reach = Math.max(...directions.map(({ dir }) => (height * Math.hypot(dir[0], dir[2])) / dir[1]));
   const halfW = ((mesh.max[0] - mesh.min[0]) * pose.scale) / 2;
   const halfD = ((mesh.max[2] - mesh.min[2]) * pose.scale) / 2;
-  const aoReach = 0.06 + 0.12 * Math.min(halfW, halfD, height);
+  const aoReach = 0.08 + 0.15 * Math.min(halfW, halfD, height);
   const margin = reach + aoReach + 0.1;
   // The floor rectangle the shade may reach, around the footprint, projected to the photo.
   const corners: [number, number][] = [];
@@ -237,54 +253,88 @@ function floorShade(
   const values = new Float32Array(bw * bh);
   if (values.length === 0) return { box, values };
 
-  const cast = new Float32Array(bw * bh);
+  // The cast shadow is soft: drawn on a grid of at most CAST_GRID_PIXELS cells, read back bilinearly.
+  const q = Math.max(1, Math.ceil(Math.sqrt((bw * bh) / CAST_GRID_PIXELS)));
+  const cw = Math.ceil(bw / q);
+  const ch = Math.ceil(bh / q);
+  const cast = new Float32Array(cw * ch);
   // A low piece (a rug) casts next to nothing.
   if (height > 0.03) {
-    for (const { dir, weight } of directions) rasterizeFloorShadow(cast, box, mesh, view, camera, dir, weight);
+    const scratch = new Uint8Array(cw * ch);
+    for (const { dir, weight } of directions)
+      rasterizeFloorShadow(cast, scratch, box, q, cw, ch, mesh, view, camera, dir, weight);
     const pieceWidthPx = pieceBox[2] - pieceBox[0];
-    blurLayer(cast, bw, bh, Math.max(1, pieceWidthPx * 0.012));
+    blurLayer(cast, cw, ch, Math.max(0.7, (pieceWidthPx * 0.02) / q));
   }
   const shadowStrength = SHADOW_STRENGTH * light.key * Math.min(1, height / 0.25);
   const contactStrength = CONTACT_STRENGTH * Math.min(1, height / 0.25);
-  const walls = worldWalls(room);
+  const walls = worldWalls(room).flatMap((wall) => [wall.normal[0], wall.normal[1], wall.distance + 0.02]);
   const rr = room.camera.rotation;
   const floorDepth = -view.floorY;
   const cornerRadius = 0.3 * Math.min(halfW, halfD);
-  for (let y = 0; y < bh; y++) {
-    const v = (box[1] + y + 0.5 - view.cy) / view.focal;
-    for (let x = 0; x < bw; x++) {
-      const u = (box[0] + x + 0.5 - view.cx) / view.focal;
-      // The pixel's ray in the world; only rays that meet the floor inside the walls take shade.
+  // Beyond this distance from the footprint the contact occlusion is nil (under 1% of its strength).
+  const aoFar = aoReach * 4.6;
+  // The shade on the grid's cells (smooth at that scale), then enlarged bilinearly to the photo's pixels.
+  const grid = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const v = (box[1] + (y + 0.5) * q - view.cy) / view.focal;
+    for (let x = 0; x < cw; x++) {
+      const u = (box[0] + (x + 0.5) * q - view.cx) / view.focal;
+      // The cell's ray in the world; only rays that meet the floor inside the walls take shade.
       const dy = u * rr[1]! + v * rr[4]! + rr[7]!;
       if (dy >= -1e-4) continue;
       const t = floorDepth / -dy;
       const fx = (u * rr[0]! + v * rr[3]! + rr[6]!) * t;
       const fz = (u * rr[2]! + v * rr[5]! + rr[8]!) * t;
       let inside = true;
-      for (const wall of walls) if (wall.normal[0] * fx + wall.normal[1] * fz > wall.distance + 0.02) inside = false;
+      for (let k = 0; k < walls.length; k += 3) if (walls[k]! * fx + walls[k + 1]! * fz > walls[k + 2]!) inside = false;
       if (!inside) continue;
       // Contact occlusion: by the distance from the floor point to the footprint (a rounded rectangle).
       const ox = fx - pose.position[0];
       const oz = fz - pose.position[1];
       const lx = Math.abs(ox * view.cos - oz * view.sin) - (halfW - cornerRadius);
       const lz = Math.abs(ox * view.sin + oz * view.cos) - (halfD - cornerRadius);
-      const outside = Math.hypot(Math.max(0, lx), Math.max(0, lz)) - cornerRadius;
-      const ao = outside <= 0 ? contactStrength : contactStrength * Math.exp(-outside / aoReach) * 0.8;
-      const i = y * bw + x;
-      const s = Math.min(1, cast[i]!) * shadowStrength;
-      values[i] = 1 - (1 - ao) * (1 - s);
+      const mx = lx > 0 ? lx : 0;
+      const mz = lz > 0 ? lz : 0;
+      const outside = Math.sqrt(mx * mx + mz * mz) - cornerRadius;
+      const ao = outside <= 0 ? contactStrength : outside < aoFar ? contactStrength * Math.exp(-outside / aoReach) * 0.8 : 0;
+      const s = Math.min(1, cast[y * cw + x]!) * shadowStrength;
+      grid[y * cw + x] = 1 - (1 - ao) * (1 - s);
     }
+  }
+  for (let y = 0; y < bh; y++) {
+    const gy = (y + 0.5) / q - 0.5;
+    for (let x = 0; x < bw; x++) values[y * bw + x] = bilinear(grid, cw, ch, (x + 0.5) / q - 0.5, gy);
   }
   return { box, values };
 }
 
-/** The shade is not drawn over earlier pieces (they stand between the camera and that floor). */
-function hideUnderEarlier(shadow: ShadowLayer, earlier: { mesh: PieceMesh; view: PieceView; vertices: Float64Array }[]): void {
+/**
+ * The shade is not drawn where an earlier piece stands between the camera and that floor (more than 3 cm above it:
+ * a rug under the new piece takes its shadow).
+ */
+function hideUnderEarlier(
+  shadow: ShadowLayer,
+  earlier: { mesh: PieceMesh; view: PieceView; vertices: Float64Array }[],
+  room: RoomModel,
+  view: PieceView,
+): void {
   const [x1, y1, x2, y2] = shadow.box;
   if (x2 <= x1 || y2 <= y1) return;
   const buffer = sampleBuffer(shadow.box, 1);
   for (const e of earlier) rasterize(buffer, e.mesh, e.view, e.vertices, true);
-  for (let i = 0; i < shadow.values.length; i++) if (buffer.triangle[i] === OCCLUDER) shadow.values[i] = 0;
+  const r = room.camera.rotation;
+  const w = x2 - x1;
+  for (let i = 0; i < shadow.values.length; i++) {
+    if (buffer.triangle[i] !== OCCLUDER || shadow.values[i] === 0) continue;
+    const u = (x1 + (i % w) + 0.5 - view.cx) / view.focal;
+    const v = (y1 + Math.floor(i / w) + 0.5 - view.cy) / view.focal;
+    // Camera depth of the floor seen through the pixel (the ray (u, v, 1) has camera depth 1).
+    const down = -(u * r[1]! + v * r[4]! + r[7]!);
+    const floorDepth = down > 1e-6 ? -view.floorY / down : Infinity;
+    const pieceDepth = 1 / buffer.inverseDepth[i]!;
+    if (pieceDepth < floorDepth * (1 - 0.03 / Math.max(0.03, -view.floorY))) shadow.values[i] = 0;
+  }
 }
 
 /** Photo row of the footprint's nearest point to the camera (lowest in the frame): objects reaching lower stand in front. */
@@ -320,4 +370,18 @@ function coveredBox(layers: PieceLayers): Box {
     y2 = Math.max(y2, y + 1);
   }
   return x2 > x1 ? [bx + x1, by + y1, bx + x2, by + y2] : [0, 0, 0, 0];
+}
+
+function bilinear(layer: Float32Array, w: number, h: number, fx: number, fy: number): number {
+  const x = Math.min(w - 1, Math.max(0, fx));
+  const y = Math.min(h - 1, Math.max(0, fy));
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const tx = x - x0;
+  const ty = y - y0;
+  const top = layer[y0 * w + x0]! * (1 - tx) + layer[y0 * w + x1]! * tx;
+  const bottom = layer[y1 * w + x0]! * (1 - tx) + layer[y1 * w + x1]! * tx;
+  return top * (1 - ty) + bottom * ty;
 }

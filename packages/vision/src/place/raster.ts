@@ -113,7 +113,7 @@ export function screenBox(camera: Float64Array, view: PieceView, W: number, H: n
 }
 
 /**
- * A z-buffer of `ss` x `ss` samples per pixel over a box of the photo: per sample the nearest depth (camera z),
+ * A z-buffer of `ss` x `ss` samples per pixel over a box of the photo: per sample the nearest inverse depth (1 / camera z; 0 empty),
  * the triangle that won it (or OCCLUDER, or -1), and that triangle's perspective-correct barycentrics of its second
  * and third vertex.
  */
@@ -123,7 +123,7 @@ export interface SampleBuffer {
   /** Samples per row and rows. */
   sw: number;
   sh: number;
-  depth: Float32Array;
+  inverseDepth: Float32Array;
   triangle: Int32Array;
   b1: Float32Array;
   b2: Float32Array;
@@ -138,7 +138,7 @@ export function sampleBuffer(box: Box, ss: number): SampleBuffer {
     ss,
     sw,
     sh,
-    depth: new Float32Array(n).fill(Infinity),
+    inverseDepth: new Float32Array(n),
     triangle: new Int32Array(n).fill(EMPTY),
     b1: new Float32Array(n),
     b2: new Float32Array(n),
@@ -307,24 +307,46 @@ function triangleSetup(
   const iz0 = 1 / z0;
   const iz1 = 1 / z1;
   const iz2 = 1 / z2;
-  const { depth, triangle } = buffer;
+  const { inverseDepth, triangle } = buffer;
   const keep = tag >= 0;
   const bu = buffer.b1;
   const bv = buffer.b2;
   const eps = -1e-7;
+  // w2 = 1 - w0 - w1 as an edge function too, for the span of each row.
+  const a2 = -a0 - a1;
+  const b2 = -b0 - b1;
+  const c2 = 1 - c0 - c1;
   for (let y = minY; y <= maxY; y++) {
-    let w0 = a0 * minX + b0 * y + c0;
-    let w1 = a1 * minX + b1 * y + c1;
-    let row = y * sw + minX;
-    for (let x = minX; x <= maxX; x++, row++, w0 += a0, w1 += a1) {
+    // The row's span where all three weights are >= 0 (a little wider: the per-sample test decides).
+    let lo = minX;
+    let hi = maxX;
+    let empty = false;
+    const e0 = b0 * y + c0;
+    const e1 = b1 * y + c1;
+    const e2 = b2 * y + c2;
+    if (a0 > 1e-12) lo = Math.max(lo, Math.ceil(-e0 / a0 - 1e-6));
+    else if (a0 < -1e-12) hi = Math.min(hi, Math.floor(-e0 / a0 + 1e-6));
+    else if (e0 < eps) empty = true;
+    if (a1 > 1e-12) lo = Math.max(lo, Math.ceil(-e1 / a1 - 1e-6));
+    else if (a1 < -1e-12) hi = Math.min(hi, Math.floor(-e1 / a1 + 1e-6));
+    else if (e1 < eps) empty = true;
+    if (a2 > 1e-12) lo = Math.max(lo, Math.ceil(-e2 / a2 - 1e-6));
+    else if (a2 < -1e-12) hi = Math.min(hi, Math.floor(-e2 / a2 + 1e-6));
+    else if (e2 < eps) empty = true;
+    if (empty || lo > hi) continue;
+    let w0 = a0 * lo + b0 * y + c0;
+    let w1 = a1 * lo + b1 * y + c1;
+    let row = y * sw + lo;
+    for (let x = lo; x <= hi; x++, row++, w0 += a0, w1 += a1) {
       const w2 = 1 - w0 - w1;
       if (w0 < eps || w1 < eps || w2 < eps) continue;
+      // Nearer is a larger 1/z: no division for samples that lose the depth test.
       const iz = w0 * iz0 + w1 * iz1 + w2 * iz2;
-      const z = 1 / iz;
-      if (z >= depth[row]!) continue;
-      depth[row] = z;
+      if (iz <= inverseDepth[row]!) continue;
+      inverseDepth[row] = iz;
       triangle[row] = tag;
       if (keep) {
+        const z = 1 / iz;
         const p0 = w0 * iz0 * z;
         const p1 = w1 * iz1 * z;
         const p2 = w2 * iz2 * z;
@@ -348,6 +370,8 @@ export interface PieceLayers {
   normal: Float32Array;
   /** Height above the floor (m) of the piece's surface, mean over the pixel's samples. */
   height: Float32Array;
+  /** Share of the pixel's samples an earlier piece (OCCLUDER) won. */
+  hidden: Float32Array;
 }
 
 /** Resolves the samples the piece won into per-pixel layers (texture, normal map, normals turned by the pose's yaw). */
@@ -361,92 +385,125 @@ export function resolvePiece(buffer: SampleBuffer, mesh: PieceMesh, view: PieceV
   const depth = new Float32Array(n).fill(Infinity);
   const normal = new Float32Array(n * 3);
   const height = new Float32Array(n);
-  const { indices, uvs, normals, positions, triangleMaterial, materials, tangents } = mesh;
+  const hidden = new Float32Array(n);
   const perSample = 1 / (ss * ss);
+  // r, g, b, nx, ny, nz, height: sums over the pixel's samples.
+  const acc = new Float64Array(7);
   const colour = new Float64Array(3);
   const { cos, sin } = view;
+  const { triangle, b1, b2, inverseDepth } = buffer;
   for (let py = 0; py < h; py++) {
     for (let px = 0; px < w; px++) {
       let count = 0;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let nx = 0;
-      let ny = 0;
-      let nz = 0;
-      let hy = 0;
-      let nearest = Infinity;
+      let first = -1;
+      let uniform = true;
+      let mean1 = 0;
+      let mean2 = 0;
+      let nearest = 0;
+      let occluded = 0;
       for (let sy = 0; sy < ss; sy++) {
         let s = (py * ss + sy) * sw + px * ss;
         for (let sx = 0; sx < ss; sx++, s++) {
-          const t = buffer.triangle[s]!;
+          const t = triangle[s]!;
+          if (t === OCCLUDER) occluded++;
           if (t < 0) continue;
+          if (count === 0) first = t;
+          else if (t !== first) uniform = false;
           count++;
-          const w1 = buffer.b1[s]!;
-          const w2 = buffer.b2[s]!;
-          const w0 = 1 - w1 - w2;
-          const ia = indices[t * 3]!;
-          const ib = indices[t * 3 + 1]!;
-          const ic = indices[t * 3 + 2]!;
-          const u = w0 * uvs[ia * 2]! + w1 * uvs[ib * 2]! + w2 * uvs[ic * 2]!;
-          const v = w0 * uvs[ia * 2 + 1]! + w1 * uvs[ib * 2 + 1]! + w2 * uvs[ic * 2 + 1]!;
-          const material = materials[triangleMaterial[t]!]!;
-          if (material.texture) {
-            sampleTexture(material.texture, u, v, true, colour);
-            r += colour[0]! * material.colour[0];
-            g += colour[1]! * material.colour[1];
-            b += colour[2]! * material.colour[2];
-          } else {
-            r += material.colour[0];
-            g += material.colour[1];
-            b += material.colour[2];
-          }
-          let mx = w0 * normals[ia * 3]! + w1 * normals[ib * 3]! + w2 * normals[ic * 3]!;
-          let my = w0 * normals[ia * 3 + 1]! + w1 * normals[ib * 3 + 1]! + w2 * normals[ic * 3 + 1]!;
-          let mz = w0 * normals[ia * 3 + 2]! + w1 * normals[ib * 3 + 2]! + w2 * normals[ic * 3 + 2]!;
-          if (material.normalTexture) {
-            sampleTexture(material.normalTexture, u, v, false, colour);
-            const tx = colour[0]! * 2 - 1;
-            const ty = colour[1]! * 2 - 1;
-            const tz = colour[2]! * 2 - 1;
-            const o = t * 6;
-            const tl = Math.hypot(tangents[o]!, tangents[o + 1]!, tangents[o + 2]!) || 1;
-            const bl = Math.hypot(tangents[o + 3]!, tangents[o + 4]!, tangents[o + 5]!) || 1;
-            const px1 = (tangents[o]! / tl) * tx + (tangents[o + 3]! / bl) * ty + mx * tz;
-            const py1 = (tangents[o + 1]! / tl) * tx + (tangents[o + 4]! / bl) * ty + my * tz;
-            const pz1 = (tangents[o + 2]! / tl) * tx + (tangents[o + 5]! / bl) * ty + mz * tz;
-            mx = px1;
-            my = py1;
-            mz = pz1;
-          }
-          const ml = Math.hypot(mx, my, mz) || 1;
-          nx += mx / ml;
-          ny += my / ml;
-          nz += mz / ml;
-          hy += w0 * positions[ia * 3 + 1]! + w1 * positions[ib * 3 + 1]! + w2 * positions[ic * 3 + 1]!;
-          const z = buffer.depth[s]!;
-          if (z < nearest) nearest = z;
+          mean1 += b1[s]!;
+          mean2 += b2[s]!;
+          if (inverseDepth[s]! > nearest) nearest = inverseDepth[s]!;
         }
       }
+      if (occluded > 0) hidden[py * w + px] = occluded * perSample;
       if (count === 0) continue;
+      acc.fill(0);
+      if (uniform) {
+        // One triangle under every covered sample (most pixels): one look-up at the samples' mean barycentrics.
+        shadeSample(mesh, first, mean1 / count, mean2 / count, count, acc, colour);
+      } else {
+        for (let sy = 0; sy < ss; sy++) {
+          let s = (py * ss + sy) * sw + px * ss;
+          for (let sx = 0; sx < ss; sx++, s++) {
+            const t = triangle[s]!;
+            if (t >= 0) shadeSample(mesh, t, b1[s]!, b2[s]!, 1, acc, colour);
+          }
+        }
+      }
       const i = py * w + px;
       const k = 1 / count;
-      albedo[i * 3] = r * k;
-      albedo[i * 3 + 1] = g * k;
-      albedo[i * 3 + 2] = b * k;
+      albedo[i * 3] = acc[0]! * k;
+      albedo[i * 3 + 1] = acc[1]! * k;
+      albedo[i * 3 + 2] = acc[2]! * k;
       coverage[i] = count * perSample;
-      depth[i] = nearest;
+      depth[i] = 1 / nearest;
       // Local to world: the yaw turns x and z; a uniform scale leaves directions alone.
+      const nx = acc[3]!;
+      const ny = acc[4]!;
+      const nz = acc[5]!;
       const wx = nx * cos + nz * sin;
       const wz = -nx * sin + nz * cos;
-      const l = Math.hypot(wx, ny, wz) || 1;
+      const l = Math.sqrt(wx * wx + ny * ny + wz * wz) || 1;
       normal[i * 3] = wx / l;
       normal[i * 3 + 1] = ny / l;
       normal[i * 3 + 2] = wz / l;
-      height[i] = hy * k * view.scale;
+      height[i] = acc[6]! * k * view.scale;
     }
   }
-  return { box, albedo, coverage, depth, normal, height };
+  return { box, albedo, coverage, depth, normal, height, hidden };
+}
+
+/** Adds `weight` times one surface point of triangle t (barycentrics of its 2nd and 3rd vertex) to acc. */
+function shadeSample(
+  mesh: PieceMesh,
+  t: number,
+  w1: number,
+  w2: number,
+  weight: number,
+  acc: Float64Array,
+  colour: Float64Array,
+): void {
+  const { indices, uvs, normals, positions, triangleMaterial, materials, tangents } = mesh;
+  const w0 = 1 - w1 - w2;
+  const ia = indices[t * 3]!;
+  const ib = indices[t * 3 + 1]!;
+  const ic = indices[t * 3 + 2]!;
+  const u = w0 * uvs[ia * 2]! + w1 * uvs[ib * 2]! + w2 * uvs[ic * 2]!;
+  const v = w0 * uvs[ia * 2 + 1]! + w1 * uvs[ib * 2 + 1]! + w2 * uvs[ic * 2 + 1]!;
+  const material = materials[triangleMaterial[t]!]!;
+  if (material.texture) {
+    sampleTexture(material.texture, u, v, true, colour);
+    acc[0]! += colour[0]! * material.colour[0] * weight;
+    acc[1]! += colour[1]! * material.colour[1] * weight;
+    acc[2]! += colour[2]! * material.colour[2] * weight;
+  } else {
+    acc[0]! += material.colour[0] * weight;
+    acc[1]! += material.colour[1] * weight;
+    acc[2]! += material.colour[2] * weight;
+  }
+  let mx = w0 * normals[ia * 3]! + w1 * normals[ib * 3]! + w2 * normals[ic * 3]!;
+  let my = w0 * normals[ia * 3 + 1]! + w1 * normals[ib * 3 + 1]! + w2 * normals[ic * 3 + 1]!;
+  let mz = w0 * normals[ia * 3 + 2]! + w1 * normals[ib * 3 + 2]! + w2 * normals[ic * 3 + 2]!;
+  if (material.normalTexture) {
+    sampleTexture(material.normalTexture, u, v, false, colour);
+    const tx = colour[0]! * 2 - 1;
+    const ty = colour[1]! * 2 - 1;
+    const tz = colour[2]! * 2 - 1;
+    const o = t * 6;
+    const tl = Math.sqrt(tangents[o]! ** 2 + tangents[o + 1]! ** 2 + tangents[o + 2]! ** 2) || 1;
+    const bl = Math.sqrt(tangents[o + 3]! ** 2 + tangents[o + 4]! ** 2 + tangents[o + 5]! ** 2) || 1;
+    const qx = (tangents[o]! / tl) * tx + (tangents[o + 3]! / bl) * ty + mx * tz;
+    const qy = (tangents[o + 1]! / tl) * tx + (tangents[o + 4]! / bl) * ty + my * tz;
+    const qz = (tangents[o + 2]! / tl) * tx + (tangents[o + 5]! / bl) * ty + mz * tz;
+    mx = qx;
+    my = qy;
+    mz = qz;
+  }
+  const ml = (Math.sqrt(mx * mx + my * my + mz * mz) || 1) / weight;
+  acc[3]! += mx / ml;
+  acc[4]! += my / ml;
+  acc[5]! += mz / ml;
+  acc[6]! += (w0 * positions[ia * 3 + 1]! + w1 * positions[ib * 3 + 1]! + w2 * positions[ic * 3 + 1]!) * weight;
 }
 
 /** Bilinear texture look-up, repeating; `srgb`: bytes are sRGB and come back as linear light, else as 0..1. */
@@ -490,13 +547,17 @@ function sampleTexture(
 }
 
 /**
- * Coverage of triangles projected onto the floor along a light direction, accumulated (+weight) into a pixel
- * layer over `box`: one sample of an area light's soft shadow. `toLight` is a world direction toward the light
- * (y > 0).
+ * Coverage of triangles projected onto the floor along a light direction, accumulated (+weight) into a layer over
+ * `box` at 1/q of the photo's resolution (cw x ch cells): one sample of an area light's soft shadow. `toLight` is a
+ * world direction toward the light (y > 0); `scratch` holds cw x ch bytes.
  */
 export function rasterizeFloorShadow(
   layer: Float32Array,
+  scratch: Uint8Array,
   box: Box,
+  q: number,
+  cw: number,
+  ch: number,
   mesh: PieceMesh,
   view: PieceView,
   camera: RoomCameraModel,
@@ -506,8 +567,6 @@ export function rasterizeFloorShadow(
   const { positions, indices } = mesh;
   const n = positions.length / 3;
   const r = camera.rotation;
-  const w = box[2] - box[0];
-  const h = box[3] - box[1];
   const sx = new Float64Array(n);
   const sy = new Float64Array(n);
   const ok = new Uint8Array(n);
@@ -526,18 +585,18 @@ export function rasterizeFloorShadow(
     const cz = r[6]! * wx + r[7]! * floorY + r[8]! * wz;
     if (cz < NEAR) continue;
     ok[v] = 1;
-    sx[v] = view.cx + (view.focal * cx) / cz - box[0] - 0.5;
-    sy[v] = view.cy + (view.focal * cy) / cz - box[1] - 0.5;
+    sx[v] = (view.cx + (view.focal * cx) / cz - box[0]) / q - 0.5;
+    sy[v] = (view.cy + (view.focal * cy) / cz - box[1]) / q - 0.5;
   }
-  const covered = new Uint8Array(w * h);
+  scratch.fill(0);
   for (let t = 0; t < indices.length / 3; t++) {
     const a = indices[t * 3]!;
     const b = indices[t * 3 + 1]!;
     const c = indices[t * 3 + 2]!;
     if (!ok[a] || !ok[b] || !ok[c]) continue;
-    fillTriangle(covered, w, h, sx[a]!, sy[a]!, sx[b]!, sy[b]!, sx[c]!, sy[c]!);
+    fillTriangle(scratch, cw, ch, sx[a]!, sy[a]!, sx[b]!, sy[b]!, sx[c]!, sy[c]!);
   }
-  for (let i = 0; i < covered.length; i++) if (covered[i]) layer[i]! += weight;
+  for (let i = 0; i < scratch.length; i++) if (scratch[i]) layer[i]! += weight;
 }
 
 function fillTriangle(
