@@ -28,6 +28,7 @@ import type { EvalSection } from './lib/section.ts';
 
 const SECTIONS: Record<string, () => Promise<EvalSection>> = {
   enhancement: () => import('./lib/enhance-eval.ts'),
+  'enhancement-gan': () => import('./sections/enhance-gan.ts'),
   walls: () => import('./sections/walls.ts'),
   room: () => import('./sections/room.ts'),
   placement: () => import('./sections/place.ts'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VisionError } from '../errors.ts';
 import { createImage } from '../image.ts';
 import { bombPng } from '../testing/fixtures.ts';
-import { enhance, planEnhance } from './enhance.ts';
+import { enhance, planEnhance, SHARPEN_AFTER_X2 } from './enhance.ts';
 import { upscale } from './upscaler.ts';
 
 /** Smooth gradients with a few hard edges: something a super-resolution network has to work on. */
@@ -26,6 +26,14 @@ describe('planEnhance', () => {
     expect(planEnhance(1280, 1920, '8k')).toMatchObject({ width: 5120, height: 7680, scale: 4 });
     expect(planEnhance(1500, 1000, '8k')).toMatchObject({ scale: 8 });
     expect(planEnhance(4000, 3000, '8k')).toMatchObject({ width: 7680, height: 5760, scale: 2, inputWidth: 4000 });
+  });
+
+  it('sharpens after a x2 network only (the 4K case), not after x3/x4/x8 or plain resampling', () => {
+    expect(planEnhance(1920, 1280, '4k').sharpen).toEqual(SHARPEN_AFTER_X2);
+    expect(planEnhance(4000, 3000, '8k').sharpen).toEqual(SHARPEN_AFTER_X2);
+    expect(planEnhance(1920, 1280, '8k').sharpen).toBeNull();
+    expect(planEnhance(1500, 1000, '4k').sharpen).toBeNull();
+    expect(planEnhance(5000, 2500, '4k').sharpen).toBeNull();
   });
 
   it('only resamples a photo that is already as large as the target', () => {
@@ -62,6 +70,29 @@ describe('enhance', () => {
     expect(progress.length).toBeGreaterThan(3); // one report per tile, not only the end
     expect(progress.every((value, index) => index === 0 || value >= progress[index - 1]!)).toBe(true);
   });
+
+  it('a x2 enhancement comes out with steeper edges than without the unsharp mask, and the same colours', async () => {
+    // A 1920 px wide strip goes to 4K through the x2 network: cheap (77k input pixels) but the real path.
+    const strip = await sharp(pattern(1920, 40).data, { raw: { width: 1920, height: 40, channels: 3 } })
+      .png()
+      .toBuffer();
+    const decode = async (jpeg: Uint8Array) => {
+      const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([3840, 80]);
+      return data;
+    };
+    const sharpened = await decode(await enhance(strip, '4k'));
+    const plain = await decode(await enhance(strip, '4k', undefined, { sharpen: false }));
+    const gradient = (data: Buffer) => {
+      let sum = 0;
+      for (let y = 8; y < 72; y++)
+        for (let x = 8; x < 3832; x++) sum += Math.abs(data[(y * 3840 + x + 1) * 3 + 1]! - data[(y * 3840 + x - 1) * 3 + 1]!);
+      return sum;
+    };
+    const mean = (data: Buffer) => data.reduce((a, b) => a + b, 0) / data.length;
+    expect(gradient(sharpened)).toBeGreaterThan(gradient(plain) * 1.05);
+    expect(Math.abs(mean(sharpened) - mean(plain))).toBeLessThan(1);
+  }, 60_000);
 
   it('returns plain sRGB for a CMYK photo instead of attaching its CMYK profile to RGB pixels', async () => {
     const cmyk = await sharp(pattern(40, 30).data, { raw: { width: 40, height: 30, channels: 3 } })

@@ -17,7 +17,7 @@ export const MODEL_RANGE: Record<EnhanceModel, number> = { slim: 255, medium: 25
 
 /**
  * Context read around each tile, in input pixels, when it is less than the receptive radius. RRDN's radius is
- * 155 px (30 dense blocks of 5 convolutions): reading all of it would cost ~10x the tile itself. Its output
+ * 154 px (30 dense blocks of 5 convolutions): reading all of it would cost ~10x the tile itself. Its output
  * depends on far fewer pixels in practice: with 16 px the tiled result is within 2 levels of a whole-image run
  * (rdn-graph.test.ts: 0 levels on its pattern; 8 px already gave 1).
  */
