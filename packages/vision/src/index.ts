@@ -105,6 +105,12 @@ export { restyleRoom, gradeImage, type RestyleRequest, type RestyleResult, type 
 export {
   planStaging,
   guessRoomType,
+  autoStage,
+  planWithMeshes,
+  meshFurniture,
+  type AutoStageOptions,
+  type AutoStageResult,
+  type StageMeshes,
   ROOM_TYPES,
   type RoomType,
   type StageFurniture,

@@ -17,6 +17,7 @@ import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/i
 import { roomModel, type RoomModel, type RoomModelOptions } from '../room/index.ts';
 import { decodeImage, encodeImage, resizeImage } from '../image.ts';
 import { restyleRoom, type RestyleRequest } from '../restyle/restyle.ts';
+import { autoStage, planWithMeshes, type RoomType, type StagingPlan } from '../stage/index.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -63,6 +64,30 @@ export const tasks = {
   placePosedPiece: async (image: Image, request: PosedPieceRequest, quality: number) => {
     const { image: result, ...rest } = await placePosedPiece(image, request);
     return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
+  },
+  /**
+   * One-click staging, step 1: the plan for the room (JSON: what would be added, shown and priced before
+   * confirming). `meshes`: the theme's GLB paths by furniture type; `roomType` null: guessed. See stage/README.md.
+   */
+  planStaging: (
+    room: RoomModel,
+    roomType: RoomType | null,
+    theme: string,
+    meshes: Record<string, string>,
+    detections?: Detection[],
+  ) => planWithMeshes(room, roomType, theme, meshes, detections),
+  /** Step 2: the plan (given, or made here) drawn into the photo, JPEG back at `quality`, with the placed poses. */
+  autoStage: async (
+    image: Image,
+    room: RoomModel,
+    roomType: RoomType | null,
+    theme: string,
+    options: { meshes: Record<string, string>; detections?: Detection[]; plan?: StagingPlan },
+    quality: number,
+  ) => {
+    const { image: result, ...rest } = await autoStage(image, room, roomType, theme, { ...options, onProgress: reportProgress });
+    const jpeg = new Uint8Array(await encodeImage(result, 'jpeg', quality));
+    return { ...rest, jpeg, width: result.width, height: result.height };
   },
   replaceObject: async (image: Image, detection: Detection, sprite: SpriteSource) =>
     replaceObject(image, detection, await resolveSprite(sprite)),

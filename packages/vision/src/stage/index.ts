@@ -9,3 +9,12 @@ export {
   type StagingPlan,
   type SizeCm,
 } from './types.ts';
+export {
+  autoStage,
+  planWithMeshes,
+  meshFurniture,
+  drawingOrder,
+  type AutoStageOptions,
+  type AutoStageResult,
+  type StageMeshes,
+} from './stage.ts';
