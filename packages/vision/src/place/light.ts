@@ -162,11 +162,11 @@ function quantile(layer: Float32Array, labels: Uint8Array, keep: (label: number)
 }
 
 /** Linear reflectance assumed for walls (light paint): what the photo's wall brightness is divided by. */
-const WALL_ALBEDO = 0.7;
+const WALL_ALBEDO = 0.65;
 
 /**
- * How brightly the room is lit around a spot, as a gain on a piece's albedo: the median linear luminance of the
- * wall around the box (else of every wall) over a light paint's reflectance. A dim room darkens a piece, a bright
+ * How brightly the room is lit around a spot, as a gain on a piece's albedo: the upper-quartile linear luminance of
+ * the wall around the box (else of every wall) over a light paint's reflectance. A dim room darkens a piece, a bright
  * one keeps it; clamped to 0.3..1.15.
  */
 export function roomExposure(image: RgbImage, room: RoomModel, box: readonly [number, number, number, number]): number {
@@ -204,5 +204,6 @@ export function roomExposure(image: RgbImage, room: RoomModel, box: readonly [nu
   );
   if (walls.length < 50) walls = collect(0, 0, lw, lh);
   if (walls.length < 50) return 0.8;
-  return Math.min(1.15, Math.max(0.3, walls[walls.length >> 1]! / WALL_ALBEDO));
+  // The upper quartile: the lit part of the walls tells the light better than walls in shade or dark paint.
+  return Math.min(1.15, Math.max(0.3, walls[Math.floor(walls.length * 0.75)]! / WALL_ALBEDO));
 }

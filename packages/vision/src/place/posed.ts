@@ -131,7 +131,12 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
   const local = measureLocalLook(image, surroundings(box, W, H));
   const meanGain = 0.2126 * local.gain[0] + 0.7152 * local.gain[1] + 0.0722 * local.gain[2];
   const exposure = roomExposure(image, room, box);
-  const look = { ...local, gain: local.gain.map((g) => (g / meanGain) * exposure) as [number, number, number] };
+  // The cast at 3/4 strength in log terms (the sprite path takes half): a piece in a room shares its light's colour,
+  // while part of the surroundings' colour is their paint's, not the light's.
+  const look = {
+    ...local,
+    gain: local.gain.map((g) => Math.min(1.35, Math.max(0.75, (g / meanGain) ** 1.5)) * exposure) as [number, number, number],
+  };
   const seed =
     (Math.round(pose.position[0] * 1000) * 73856093) ^ (Math.round(pose.position[1] * 1000) * 19349663) ^ (W * 83492791) ^ H;
   const piece = matchPiece(lit, w, h, look, seed, [0, h], 0);
@@ -250,8 +255,7 @@ function floorShade(
   const box: Box = [Math.max(0, x1), Math.max(0, y1), Math.min(W, x2), Math.min(H, y2)];
   const bw = Math.max(0, box[2] - box[0]);
   const bh = Math.max(0, box[3] - box[1]);
-  const values = new Float32Array(bw * bh);
-  if (values.length === 0) return { box, values };
+  if (bw * bh === 0) return { box, values: new Float32Array(0) };
 
   // The cast shadow is soft: drawn on a grid of at most CAST_GRID_PIXELS cells, read back bilinearly.
   const q = Math.max(1, Math.ceil(Math.sqrt((bw * bh) / CAST_GRID_PIXELS)));
@@ -297,16 +301,41 @@ function floorShade(
       const mx = lx > 0 ? lx : 0;
       const mz = lz > 0 ? lz : 0;
       const outside = Math.sqrt(mx * mx + mz * mz) - cornerRadius;
-      const ao = outside <= 0 ? contactStrength : outside < aoFar ? contactStrength * Math.exp(-outside / aoReach) * 0.8 : 0;
+      const ao = outside <= 0 ? contactStrength : outside < aoFar ? contactStrength * Math.exp(-outside / aoReach) : 0;
       const s = Math.min(1, cast[y * cw + x]!) * shadowStrength;
       grid[y * cw + x] = 1 - (1 - ao) * (1 - s);
     }
   }
-  for (let y = 0; y < bh; y++) {
-    const gy = (y + 0.5) / q - 0.5;
-    for (let x = 0; x < bw; x++) values[y * bw + x] = bilinear(grid, cw, ch, (x + 0.5) / q - 0.5, gy);
+  // Only the cells that darken anything (the margin allowed for every light direction is mostly empty), grown by
+  // one cell for the bilinear ramp, are enlarged.
+  let gx1 = cw;
+  let gy1 = ch;
+  let gx2 = -1;
+  let gy2 = -1;
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      if (grid[y * cw + x]! <= 0.004) continue;
+      if (x < gx1) gx1 = x;
+      if (x > gx2) gx2 = x;
+      if (y < gy1) gy1 = y;
+      if (y > gy2) gy2 = y;
+    }
   }
-  return { box, values };
+  if (gx2 < 0) return { box: [box[0], box[1], box[0], box[1]], values: new Float32Array(0) };
+  const trimmed: Box = [
+    box[0] + Math.max(0, (gx1 - 1) * q),
+    box[1] + Math.max(0, (gy1 - 1) * q),
+    Math.min(box[2], box[0] + (gx2 + 2) * q),
+    Math.min(box[3], box[1] + (gy2 + 2) * q),
+  ];
+  const tw = trimmed[2] - trimmed[0];
+  const th = trimmed[3] - trimmed[1];
+  const values = new Float32Array(tw * th);
+  for (let y = 0; y < th; y++) {
+    const gy = (trimmed[1] - box[1] + y + 0.5) / q - 0.5;
+    for (let x = 0; x < tw; x++) values[y * tw + x] = bilinear(grid, cw, ch, (trimmed[0] - box[0] + x + 0.5) / q - 0.5, gy);
+  }
+  return { box: trimmed, values };
 }
 
 /**
