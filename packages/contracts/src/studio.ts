@@ -165,12 +165,24 @@ export const replaceObjectRequest = z.object({
   new_furniture_type: safeString(label).trim().min(1),
   ...step,
 });
+/**
+ * Where a placed piece stands in the room (packages/vision `PiecePose`, on the wire): its footprint centre on the
+ * floor (world [X, Z], metres), its yaw in degrees, its scale (size_scale).
+ */
+export const piecePose = z.object({
+  position: z.tuple([z.number(), z.number()]),
+  yaw_degrees: z.number(),
+  scale: z.number(),
+});
+export type PiecePoseWire = z.infer<typeof piecePose>;
 export const resultImageResponse = z.object({
   success,
   result_image: z.string(),
   credits_remaining: creditsRemaining,
   session_id: stepSessionId,
   placement_id: stepPlacementId,
+  /** Ours (issue 15): the pose of the piece a placement drew in 3D; absent for sprites and other edits. */
+  pose: piecePose.optional(),
 });
 export type ResultImageResponse = z.infer<typeof resultImageResponse>;
 
@@ -181,6 +193,12 @@ const placement = {
   size_scale: z.number().min(SIZE_SCALE.min).max(SIZE_SCALE.max).default(SIZE_SCALE.default),
   image_width: z.number().int().positive(),
   image_height: z.number().int().positive(),
+  /**
+   * Ours (issue 15): the rotation the user gave the piece before committing it, degrees about the vertical in the
+   * room model's frame (`PiecePose.yawDeg`: 0 = the front faces away from the camera, 180 = toward it). Absent:
+   * the engine's default for the piece (back to the wall, facing the room...). Pieces drawn as sprites ignore it.
+   */
+  yaw_degrees: z.number().min(-360).max(360).optional(),
   ...step,
 };
 /** The fields every placement sends (001 section 3): where, how big, and the image's natural size. */

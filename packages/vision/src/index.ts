@@ -64,6 +64,7 @@ export {
   type FurnitureSpriteInfo,
 } from './place/index.ts';
 export { type PiecePose, type PlacedPiece, POSE_YAW_STEP_DEG, poseToWorld } from './place/pose.ts';
+export { keepInsideWalls, type Footprint } from './place/default-pose.ts';
 export {
   placePosedPiece,
   defaultPose,

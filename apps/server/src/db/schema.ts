@@ -1,4 +1,4 @@
-import type { RoomModel } from '@stagecraft/vision';
+import type { PlacedPiece, RoomModel } from '@stagecraft/vision';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -281,6 +281,11 @@ export const designSessions = pgTable(
   ],
 );
 
+/** A piece in a step's image: its pose, and the box it covers there as fractions of the image (removals drop it). */
+export interface SessionPiece extends PlacedPiece {
+  box: [number, number, number, number];
+}
+
 /**
  * One paid step of a design session that produced a new image: a placement (preset, themed, custom, drawn
  * area) or an edit (removal, replacement, wall material, erase, enhancement); `action` says which studio call.
@@ -300,6 +305,10 @@ export const designPlacements = pgTable(
     sizeScale: real('size_scale'),
     resultMediaId: text('result_media_id').references(() => media.id, { onDelete: 'set null' }),
     creditsSpent: integer('credits_spent').notNull().default(0),
+    // Every piece placed in 3D that stands in this step's result image, with its pose (issue 15): the next
+    // placement on that image is depth-tested against them. Kept per step, not per session, so that an undo (the
+    // client sending an earlier image) brings back exactly the pieces that image shows. Null for older rows.
+    pieces: jsonb('pieces').$type<SessionPiece[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

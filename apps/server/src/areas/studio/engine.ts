@@ -4,7 +4,9 @@ import {
   createVisionPool,
   type Detection,
   type EnhanceLevel,
+  type PiecePose,
   type PlaceRequest,
+  type PosedPieceRequest,
   type RestyleRequest,
   type RoomModel,
   type SpriteSource,
@@ -32,6 +34,13 @@ export interface FurnitureCutout {
 
 /** A placement as the studio asks for it: the piece by its source, decoded in the worker. */
 export type PiecePlacement = Omit<PlaceRequest, 'sprite'> & { sprite: SpriteSource };
+
+/** A piece drawn in 3D: the photo (JPEG), the pose it was drawn at and the box its pixels cover. */
+export interface PosedPiece {
+  jpeg: Buffer;
+  pose: PiecePose;
+  pieceBox: Box;
+}
 
 /**
  * The studio's view of the image engine: the "outside system" behind the studio service, as immich's machine
@@ -61,6 +70,11 @@ export interface StudioEngine {
   enhance(image: Uint8Array, level: EnhanceLevel, job: EngineJob): Promise<Uint8Array>;
   /** A piece standing on the floor at (x, y), or filling a drawn `area`. */
   placeFurniture(image: Uint8Array, request: PiecePlacement, job: EngineJob): Promise<Buffer>;
+  /**
+   * A piece's mesh drawn with the photo's camera (the session's room model) at its pose, or the default pose for
+   * the click; hidden where the session's earlier pieces stand in front (place/README.md).
+   */
+  placePosedPiece(image: Uint8Array, request: PosedPieceRequest, job: EngineJob): Promise<PosedPiece>;
   /** The detected object removed and the new piece standing where it stood. */
   replaceObject(image: Uint8Array, detection: Detection, sprite: SpriteSource, job: EngineJob): Promise<Buffer>;
   /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
@@ -118,6 +132,10 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     enhance: (image, level, job) => workers().runWith(run(job), 'enhance', own(image), level),
     placeFurniture: async (image, request, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'placeFurniture', own(image), request)),
+    placePosedPiece: async (image, request, job) => {
+      const placed = await workers().runWith(run(job), 'placePosedPiece', own(image), request, RESULT_JPEG_QUALITY);
+      return { jpeg: asBuffer(placed.jpeg), pose: placed.pose, pieceBox: placed.pieceBox };
+    },
     replaceObject: async (image, detection, sprite, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'replaceObject', own(image), detection, sprite)),
     changeWallMaterial: async (image, material, room, job) =>

@@ -7,8 +7,9 @@ import {
   type ResultImageResponse,
   type TrackedAction,
 } from '@stagecraft/contracts';
-import { isVisionError, type VisionErrorCode } from '@stagecraft/vision';
+import { isVisionError, type PiecePose, type VisionErrorCode } from '@stagecraft/vision';
 import type { Database } from '../../db/database.ts';
+import type { SessionPiece } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { chargeHold, type CreditHold, holdCredits, releaseHold } from '../billing/credit-holds.ts';
@@ -85,15 +86,27 @@ export interface PaidStep<T> extends StepBasics {
   /** Records the step inside the transaction that charges for it. */
   record(
     inTx: StudioRepository,
-    step: { sessionId: string; stepId: string; mediaId: string; cost: number; image: StudioImage },
+    step: { sessionId: string; stepId: string; mediaId: string; cost: number; image: StudioImage; value: T },
   ): Promise<void>;
   /** Actions and events to track once the step is paid for (000 section 7), beside CREDIT_USAGE. */
   tracked?: { actions: TrackedAction[]; events: ConversionEventType[] };
 }
 
+/** An edit's image when it changes which 3D pieces stand in it (a placement adds one, a removal may take some). */
+export interface ImageWithPieces {
+  file: Buffer;
+  pieces: SessionPiece[];
+  /** The pose of the piece the step drew, for the answer. */
+  pose?: PiecePose;
+}
+
 /** One paid step that produces a new image, as each studio edit does. */
 export interface ImageStep extends StepBasics {
-  produce(image: StudioImage, job: EngineJob): Promise<Buffer>;
+  /**
+   * The new image, given the 3D pieces that stand in the image sent (those its step recorded): a plain image
+   * keeps them all.
+   */
+  produce(image: StudioImage, job: EngineJob, pieces: SessionPiece[]): Promise<Buffer | ImageWithPieces>;
   /** What the history records for the step. */
   placement(image: StudioImage): {
     furnitureType: string;
@@ -212,7 +225,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
           charged === 0
             ? (await releaseHold(tx, held), await spendCredits(tx, user.id, step.action, `studio:${stepId}`, 0))
             : await chargeHold(tx, held, `studio:${stepId}`);
-        await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost: charged, image });
+        await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost: charged, image, value: produced.value });
         await inTx.linkMedia(sessionId, newSession?.created ? [newSession.id, result.id] : [result.id]);
         return remaining;
       });
@@ -238,12 +251,23 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     return { url: stored.url, creditsRemaining, sessionId, stepId, value: produced.value };
   }
 
+  /** The 3D pieces in an image of the session (none in a data URL or in an image of no step). */
+  async function piecesIn(sessionId: string | undefined, image: StudioImage): Promise<SessionPiece[]> {
+    return sessionId && image.mediaId ? repository.piecesIn(sessionId, image.mediaId) : [];
+  }
+
   /** A paid edit whose result is the new image, recorded as a placement of the design session. */
   async function imageStep(user: UserRow, step: ImageStep): Promise<ResultImageResponse> {
     const done = await paidStep(user, {
       ...step,
-      produce: async (image, job) => ({ file: await step.produce(image, job), value: null }),
-      async record(inTx, { sessionId, stepId, mediaId, cost, image }) {
+      async produce(image, job): Promise<{ file: Buffer; value: Omit<ImageWithPieces, 'file'> }> {
+        const before = await piecesIn(step.sessionId, image);
+        const made = await step.produce(image, job, before);
+        if (Buffer.isBuffer(made)) return { file: made, value: { pieces: before } };
+        const { file, ...value } = made;
+        return { file, value };
+      },
+      async record(inTx, { sessionId, stepId, mediaId, cost, image, value }) {
         const recorded = step.placement(image);
         await inTx.recordPlacement({
           id: stepId,
@@ -257,6 +281,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
           resultMediaId: mediaId,
           creditsSpent: cost,
           isFurniture: recorded.isFurniture,
+          pieces: value.pieces,
         });
       },
       tracked: {
@@ -267,12 +292,14 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
         ],
       },
     });
+    const { pose } = done.value;
     return {
       success: true,
       result_image: done.url,
       credits_remaining: done.creditsRemaining,
       session_id: done.sessionId,
       placement_id: done.stepId,
+      ...(pose ? { pose: { position: pose.position, yaw_degrees: pose.yawDeg, scale: pose.scale } } : {}),
     };
   }
 

@@ -8,13 +8,14 @@ import {
   STUDIO_MESSAGES,
   type ThemeKey,
 } from '@stagecraft/contracts';
-import { FURNITURE_PACKAGE_ROOT, findSprite, frontView } from '@stagecraft/furniture';
-import { type Box, type SpriteSource, VisionError } from '@stagecraft/vision';
+import { FURNITURE_PACKAGE_ROOT, type FoundMesh, findSprite, frontView } from '@stagecraft/furniture';
+import { type Box, keepInsideWalls, type PiecePose, type SpriteSource, VisionError, defaultPose } from '@stagecraft/vision';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { furnitureTypeFromName } from './catalogue.ts';
 import { detectionBoxIn, readMask, type StudioImage } from './images.ts';
-import type { PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
+import type { ImageWithPieces, PaidSteps, Prefix, StudioServiceDependencies } from './paid-step.ts';
+import { earlierPieces, meshFootprint, meshOf, piecesOutside, sessionPiece } from './pieces.ts';
 
 /**
  * A piece of the rendered library, with its front view when it has one (placement picks the view that faces
@@ -46,8 +47,54 @@ function assertInside(body: PlacementFields): void {
  * cut-out's PNG bytes); decoding, compositing and encoding all happen there.
  */
 export function createPlacementOperations(deps: StudioServiceDependencies, steps: PaidSteps) {
-  const { media, engine } = deps;
+  const { media, engine, roomModels } = deps;
   const { repository, imageStep } = steps;
+
+  /**
+   * A library piece with a mesh, drawn in 3D in the session's room (issue 15): at the click's default pose, or
+   * turned to the yaw the client chose (moved back out of any wall it then crosses), depth-tested against the
+   * pieces already standing in the image. Null when the session has no room model (the sprite path draws it).
+   */
+  async function placeInRoom(
+    image: StudioImage,
+    job: Parameters<StudioServiceDependencies['engine']['placePosedPiece']>[2],
+    pieces: Parameters<typeof earlierPieces>[0],
+    request: {
+      sessionId: string | undefined;
+      mesh: FoundMesh;
+      furnitureType: string;
+      theme: ThemeKey | null;
+      click: { x: number; y: number };
+      sizeScale: number;
+      yawDegrees: number | undefined;
+    },
+  ): Promise<ImageWithPieces | null> {
+    const room = await roomModels.forOperation(request.sessionId);
+    if (!room) return null;
+    const footprint = meshFootprint(request.mesh);
+    let pose: PiecePose | undefined;
+    if (request.yawDegrees !== undefined) {
+      // The click in the room model's photo (the image sent may be an enhanced, larger copy of it).
+      const k = room.width / image.width;
+      const placed = pieces.map((piece) => ({ furnitureType: piece.furnitureType, pose: piece.pose }));
+      const start = defaultPose(room, { x: request.click.x * k, y: request.click.y * k }, request.furnitureType, request.sizeScale, placed, footprint);
+      pose = keepInsideWalls(room, { ...start, yawDeg: request.yawDegrees }, footprint);
+    }
+    const drawn = await engine.placePosedPiece(
+      image.bytes,
+      {
+        room,
+        mesh: request.mesh.path,
+        furnitureType: request.furnitureType,
+        sizeScale: request.sizeScale,
+        ...(pose ? { pose } : { click: request.click }),
+        placed: earlierPieces(pieces),
+      },
+      job,
+    );
+    const piece = sessionPiece({ furnitureType: request.furnitureType, theme: request.theme, pose: drawn.pose }, drawn.pieceBox, image);
+    return { file: drawn.jpeg, pieces: [...pieces, piece], pose: drawn.pose };
+  }
 
   /** The three click placements share everything but the piece, its price and its record. */
   function placementStep(
@@ -57,6 +104,8 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       action: CreditAction;
       insufficient: string;
       sprite: SpriteSource;
+      /** The piece's mesh, when the library has one: drawn in 3D in the session's room. */
+      mesh?: FoundMesh;
       furnitureType: string;
       themeKey: ThemeKey | null;
     },
@@ -69,8 +118,20 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       imageData: body.image_data,
       sessionId: body.session_id,
       progressId: body.progress_id,
-      async produce(image, job) {
+      async produce(image, job, pieces) {
         point = naturalPoint(body, image);
+        if (piece.mesh) {
+          const inRoom = await placeInRoom(image, job, pieces, {
+            sessionId: body.session_id,
+            mesh: piece.mesh,
+            furnitureType: piece.furnitureType,
+            theme: piece.themeKey,
+            click: point,
+            sizeScale: body.size_scale,
+            yawDegrees: body.yaw_degrees,
+          });
+          if (inRoom) return inRoom;
+        }
         return engine.placeFurniture(image.bytes, { ...point, sprite: piece.sprite, sizeScale: body.size_scale }, job);
       },
       placement: () => ({
@@ -93,6 +154,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         action: 'furniture_placement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeFurniture,
         sprite,
+        mesh: meshOf({ furnitureType: body.furniture_type, theme: null }),
         furnitureType: body.furniture_type,
         themeKey: null,
       });
@@ -106,6 +168,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         action: 'themed_placement',
         insufficient: INSUFFICIENT_CREDITS_MESSAGES.placeThemedFurniture,
         sprite,
+        mesh: meshOf({ furnitureType: body.furniture_item, theme: body.theme_key }),
         furnitureType: body.furniture_item,
         themeKey: body.theme_key,
       });
@@ -141,7 +204,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         imageData: body.image_data,
         sessionId: body.session_id,
         progressId: body.progress_id,
-        async produce(image, job) {
+        async produce(image, job, pieces) {
           const box = detectionBoxIn(body.detection.bbox, image);
           const detection = {
             id: String(body.detection.id),
@@ -149,7 +212,8 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
             bbox: [box[0], box[1], box[2], box[3]] as [number, number, number, number],
             confidence: body.detection.confidence,
           };
-          return engine.replaceObject(image.bytes, detection, sprite, job);
+          const file = await engine.replaceObject(image.bytes, detection, sprite, job);
+          return { file, pieces: piecesOutside(pieces, [box], image) };
         },
         placement: () => ({
           furnitureType: type,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { customFurniture, designPlacements, designSessionMedia, designSessions } from '../../db/schema.ts';
+import { customFurniture, designPlacements, designSessionMedia, designSessions, type SessionPiece } from '../../db/schema.ts';
 
 export type DesignSessionRow = typeof designSessions.$inferSelect;
 export type DesignPlacementRow = typeof designPlacements.$inferSelect;
@@ -19,6 +19,8 @@ export interface NewPlacement {
   creditsSpent: number;
   /** Whether this step adds a piece of furniture (its type joins the session's furniture types). */
   isFurniture: boolean;
+  /** The 3D pieces standing in the step's result image. */
+  pieces: SessionPiece[];
 }
 
 /** Design sessions, their placements and custom furniture. Pass a transaction as `db` to write inside it. */
@@ -135,6 +137,20 @@ export function createStudioRepository(db: Database) {
         .insert(designSessionMedia)
         .values(mediaIds.map((mediaId) => ({ sessionId, mediaId })))
         .onConflictDoNothing();
+    },
+
+    /**
+     * The 3D pieces standing in an image of the session: those its step recorded; none in the original or in an
+     * image no step of the session made.
+     */
+    async piecesIn(sessionId: string, mediaId: string): Promise<SessionPiece[]> {
+      const [row] = await db
+        .select({ pieces: designPlacements.pieces })
+        .from(designPlacements)
+        .where(and(eq(designPlacements.sessionId, sessionId), eq(designPlacements.resultMediaId, mediaId)))
+        .orderBy(desc(designPlacements.createdAt))
+        .limit(1);
+      return row?.pieces ?? [];
     },
 
     async placementsOf(sessionId: string): Promise<DesignPlacementRow[]> {

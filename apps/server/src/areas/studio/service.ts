@@ -23,6 +23,7 @@ import {
 } from './images.ts';
 import { createDemoSteps } from './demo.ts';
 import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
+import { piecesOutside } from './pieces.ts';
 import { createPlacementOperations } from './placement.ts';
 
 export type { StudioServiceDependencies };
@@ -177,12 +178,13 @@ export function createStudioService(deps: StudioServiceDependencies) {
         imageData: body.image_data,
         sessionId: body.session_id,
         progressId: body.progress_id,
-        async produce(image, job) {
+        async produce(image, job, pieces) {
           const box = detectionBoxIn(body.detection.bbox, image);
           // Not guided by the room model yet: on the pasted-piece protocol (eval:vision removal-large, 10 scenes,
           // 15% pieces) the room-guided fill scored 14.8 dB / line continuity 0.10 against the plain fill's
           // 15.9 dB / 0.14, because a wrong layout holds the hole to the wrong surface.
-          return engine.removeObject(image.bytes, box, null, job);
+          const file = await engine.removeObject(image.bytes, box, null, job);
+          return { file, pieces: piecesOutside(pieces, [box], image) };
         },
         placement: () => ({
           furnitureType: body.detection.class_name,
@@ -211,10 +213,11 @@ export function createStudioService(deps: StudioServiceDependencies) {
         imageData: body.image_data,
         sessionId: body.session_id,
         progressId: body.progress_id,
-        async produce(image, job) {
+        async produce(image, job, standing) {
           const boxes = pieces.map((item) => detectionBoxIn(item.bbox, image));
           // Plain fill, as for one piece (see removeObject above for the measurement).
-          return engine.removeObjects(image.bytes, boxes, null, job);
+          const file = await engine.removeObjects(image.bytes, boxes, null, job);
+          return { file, pieces: piecesOutside(standing, boxes, image) };
         },
         placement: () => ({ furnitureType: 'remove_all', isFurniture: false }),
       });

@@ -73,7 +73,12 @@ describe('studio commands: the checks before a call', () => {
   });
 
   it('charges empty-the-room per object before calling', () => {
-    const detections = [1, 2, 3].map((id) => ({ id, class_name: 'chair', bbox: [0, 0, 5, 5] as [number, number, number, number], confidence: 0.9 }));
+    const detections = [1, 2, 3].map((id) => ({
+      id,
+      class_name: 'chair',
+      bbox: [0, 0, 5, 5] as [number, number, number, number],
+      confidence: 0.9,
+    }));
     const state = applyAction(withRoom(), setAutoDetections, { detections });
     vi.spyOn(toast, 'error');
     expect(removeAllObjectsCommand.check(contextOf(state, 2).ctx, undefined)).toBeNull();

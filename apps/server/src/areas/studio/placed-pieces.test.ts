@@ -1,0 +1,106 @@
+import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { designPlacements } from '../../db/schema.ts';
+import { describeEachDatabase } from '../../../test/test-app.ts';
+import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+
+describeEachDatabase(
+  'studio: pieces placed in 3D keep their pose with the session',
+  (ctx) => {
+    // An empty room, landscape as listing photos are.
+    let roomUrl: string;
+    beforeAll(async () => {
+      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
+        .resize(640, 424, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      roomUrl = dataUrl(room);
+    });
+
+    const piecesOf = async (placementId: string | null) => {
+      const [row] = await ctx()
+        .db.select({ pieces: designPlacements.pieces })
+        .from(designPlacements)
+        .where(and(eq(designPlacements.id, placementId ?? '')));
+      return row?.pieces ?? null;
+    };
+
+    it('draws a theme piece with a mesh at its pose, turns the next one to the yaw asked, and follows undo and removal', async () => {
+      const owner = await studioUser(ctx(), { credits: 12 });
+      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
+      expect(created.statusCode, created.body).toBe(201);
+      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const place = (image: string, item: string, x: number, y: number, extra: object = {}) =>
+        owner.post(STUDIO_ROUTES.placeThemedFurniture, {
+          image_data: image,
+          x,
+          y,
+          size_scale: 1,
+          image_width: 640,
+          image_height: 424,
+          theme_key: 'japandi',
+          furniture_item: item,
+          session_id: sessionId,
+          ...extra,
+        });
+
+      // A sofa by the back wall: drawn from its mesh, its pose in the answer and with the step.
+      const sofa = await place(roomUrl, 'sofa', 320, 300);
+      expect(sofa.statusCode, sofa.body).toBe(200);
+      const first = sofa.json<ResultImageResponse>();
+      expect(first.pose?.scale).toBe(1);
+      expect(first.pose?.position.every(Number.isFinite)).toBe(true);
+      const afterSofa = await piecesOf(first.placement_id);
+      expect(afterSofa).toHaveLength(1);
+      expect(afterSofa?.[0]).toMatchObject({ furnitureType: 'sofa', theme: 'japandi' });
+      expect(afterSofa?.[0]?.pose.yawDeg).toBe(first.pose?.yaw_degrees);
+      const [bx1, by1, bx2, by2] = afterSofa?.[0]?.box ?? [0, 0, 0, 0];
+      expect(bx2).toBeGreaterThan(bx1);
+      expect(by2).toBeGreaterThan(by1);
+
+      // An armchair on that image, turned by the client to 90 degrees: drawn at that yaw, after the sofa.
+      const armchair = await place(first.result_image, 'armchair', 200, 380, { yaw_degrees: 90 });
+      expect(armchair.statusCode, armchair.body).toBe(200);
+      const second = armchair.json<ResultImageResponse>();
+      expect(second.pose?.yaw_degrees).toBe(90);
+      expect((await piecesOf(second.placement_id))?.map((piece) => piece.furnitureType)).toEqual(['sofa', 'armchair']);
+
+      // After an undo the client sends the sofa's image again: the armchair is not in it, so not in the new step.
+      const lamp = await place(first.result_image, 'floor_lamp', 520, 330);
+      expect(lamp.statusCode, lamp.body).toBe(200);
+      const third = lamp.json<ResultImageResponse>();
+      expect((await piecesOf(third.placement_id))?.map((piece) => piece.furnitureType)).toEqual(['sofa', 'floor_lamp']);
+
+      // Removing what covers the sofa's box takes the sofa out of the image's pieces; the lamp stays.
+      const removal = await owner.post(STUDIO_ROUTES.removeObject, {
+        image_data: third.result_image,
+        detection: { id: 'sofa', class_name: 'sofa', bbox: [bx1 * 640, by1 * 424, bx2 * 640, by2 * 424], confidence: 1 },
+        session_id: sessionId,
+      });
+      expect(removal.statusCode, removal.body).toBe(200);
+      const removed = removal.json<ResultImageResponse>();
+      expect(removed.pose).toBeUndefined();
+      expect((await piecesOf(removed.placement_id))?.map((piece) => piece.furnitureType)).toEqual(['floor_lamp']);
+      expect(await owner.credits()).toBe(12 - 2 * 3 - 1);
+    }, 180_000);
+
+    it('refuses a yaw outside -360..360 before charging', async () => {
+      const owner = await studioUser(ctx(), { credits: 2 });
+      const answer = await owner.post(STUDIO_ROUTES.placeThemedFurniture, {
+        image_data: roomUrl,
+        x: 10,
+        y: 10,
+        image_width: 640,
+        image_height: 424,
+        theme_key: 'japandi',
+        furniture_item: 'sofa',
+        yaw_degrees: 400,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(await owner.credits()).toBe(2);
+    });
+  },
+  { env: { VISION_WORKERS: '1' } },
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "design_placements" ADD COLUMN "pieces" jsonb;
