@@ -3,7 +3,7 @@
  * networks (slim, the default, and medium), through the same onnxruntime path, on the downscaled-fixture
  * protocol: each fixture (long side <= 1280) is the truth; it is shrunk 2x (the 4K case: a 1920 px photo goes
  * through a x2 network) and 4x (the 8K case, x4) with cubic, and each method brings it back. The thick network
- * costs ~20x slim per pixel, so every method runs on one crop per photo (the most detailed of a 3x3 grid of
+ * costs ~26x slim per pixel, so every method runs on one crop per photo (the most detailed of a 3x3 grid of
  * candidate windows, by the truth's gradient energy), read with 16 px of context around it, and the time per
  * input megapixel is extrapolated to a 1920x1280 photo (2.46 MP).
  *
@@ -19,8 +19,9 @@
  * time fits the budget on an idle machine) followed by Lanczos to the target.
  *
  * Stand-alone: `nice -n 10 node --import tsx packages/vision/scripts/sections/enhance-gan.ts [--png DIR]
- * [--photos N] [--sweep]` (`--png` writes one side-by-side strip per photo and protocol, `--photos` scores only
- * the first N photos, `--sweep` adds the unsharp-mask settings after slim on whole photos, fixtures and held-out).
+ * [--photos N] [--sweep]` (`--png` writes one side-by-side strip per photo and protocol, `--photos` scores
+ * only the first N photos, `--sweep` runs instead the unsharp-mask settings after slim on whole photos, on the
+ * fixtures and on held-out ones).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -293,6 +294,11 @@ export async function run(ctx: EvalSectionContext = {}): Promise<void> {
   if (pngDir) await mkdir(pngDir, { recursive: true });
   // `--photos N` scores only the first N fixtures (a quick look); the report says how many.
   const fixtures = args.includes('--photos') ? FIXTURES.slice(0, Number(args[args.indexOf('--photos') + 1])) : FIXTURES;
+  if (args.includes('--sweep')) {
+    log(`\n## Enhancement II: unsharp settings after slim (${new Date().toISOString()}, load ${load()})`);
+    await sweepSharpen(log);
+    return;
+  }
   log(
     `\n## Enhancement II: GAN-trained RRDN (${new Date().toISOString()}, load ${loadavg()
       .map((v) => v.toFixed(2))
@@ -428,7 +434,6 @@ export async function run(ctx: EvalSectionContext = {}): Promise<void> {
       );
     }
   }
-  if (args.includes('--sweep')) await sweepSharpen(log);
   log(`\nload at the end ${load()}`);
 }
 
