@@ -85,9 +85,12 @@ def tri_count(obj):
 
 def realize_parts():
     """Every mesh and curve part as a plain mesh object with its modifiers applied, transforms kept."""
-    parts = [o for o in bpy.context.scene.objects if o.type in ("MESH", "CURVE")]
+    parts = [o for o in bpy.context.scene.objects if o.type in ("MESH", "CURVE") and not o.hide_render]
     select_only(parts)
     bpy.ops.object.convert(target="MESH")
+    # Helpers hidden from rendering (a tub chair's roll profile, the bevel shape of a curve) go.
+    for o in [o for o in bpy.context.scene.objects if o.type in ("MESH", "CURVE") and o.hide_render]:
+        bpy.data.objects.remove(o)
     parts = [o for o in bpy.context.scene.objects if o.type == "MESH"]
     # Parts with a negative scale would bake and export inside out; none are expected, but check.
     return parts
