@@ -9,8 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
@@ -226,7 +226,7 @@ export async function run(ctx: EvalSectionContext & { plansOnly?: boolean }): Pr
   const rows: string[] = [];
   const results: { name: string; roomType: RoomType; theme: string; pieces: number; scale: number; skipped: string[] }[] = [];
   for (const [i, r] of STAGE_ROOMS.entries()) {
-    if (args.includes('--synthetic-only')) break;
+    if (args.includes('--synthetic-only') || args.includes('--timing-only')) break;
     if (typeof r.path === 'string' && !existsSync(r.path)) {
       log(`${r.name}: missing (${r.path})`);
       continue;
@@ -314,14 +314,18 @@ export async function run(ctx: EvalSectionContext & { plansOnly?: boolean }): Pr
       join(outDir, 'index.html'),
       `<!doctype html><meta charset="utf-8"><body style="background:#222;color:#ddd;font:13px sans-serif;display:flex;flex-wrap:wrap;gap:8px">${rows.join('')}</body>`,
     );
-    ctx.sheet?.(`<h2>Stage: plans</h2><div class="grid">${rows.join('')}</div>`);
+    // The sheet lies beside this folder: its images are read from it.
+    const folder = basename(outDir);
+    const html = rows.join('').replace(/(src|href)="stage-/g, `$1="${folder}/stage-`);
+    ctx.sheet?.(
+      `<h2>Stage: autoStage (left) and its plan (right), then plans of synthetic and box rooms</h2><div class="grid">${html}</div>`,
+    );
   }
-  void args;
   return results;
 }
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   const args = process.argv.slice(2);
-  const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : join(REPO, 'tmp', 'stage-eval');
+  const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : join(tmpdir(), 'stagecraft-stage-eval');
   await run({ outDir, args, plansOnly: args.includes('--plans-only') });
 }

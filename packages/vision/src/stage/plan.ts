@@ -165,6 +165,14 @@ function facingCamera(f: Pick<Footprint, 'x' | 'z' | 'yawDeg'>): number {
   return (Math.sin(t) * -f.x + Math.cos(t) * -f.z) / d;
 }
 
+/**
+ * A main piece far from the camera is small in the photo, its arrangement a little island at the back of an empty
+ * floor: beyond 4.5 m each metre counts against the spot (a deep room then furnishes a side wall).
+ */
+function tooFar(f: Pick<Footprint, 'x' | 'z'>): number {
+  return 1.5 * Math.max(0, Math.hypot(f.x, f.z) - 4.5);
+}
+
 /** Footprints that stand in the room's corners (walls meeting), turned toward the room's middle. */
 function cornerSpots(draft: Draft, piece: Piece, scale: number): Footprint[] {
   const { walls } = draft.frame;
@@ -243,7 +251,12 @@ function addAccent(
     const toWindow = Math.min(4, ...windows.map((w) => Math.hypot(f.x - w[0], f.z - w[1])));
     return role === 'plant' ? fromOthers - 0.4 * toWindow - 0.1 * toNear : -toNear + 0.3 * fromOthers;
   };
-  const candidates = [...cornerSpots(draft, piece, s), ...extra].sort((a, b) => score(b) - score(a));
+  // Corners first; where none is free (or in view), any free spot along a wall, the best placed first.
+  const corners = [...cornerSpots(draft, piece, s), ...extra].sort((a, b) => score(b) - score(a));
+  const alongWalls = wallSpots(draft, piece, s)
+    .map((w) => w.f)
+    .sort((a, b) => score(b) - score(a));
+  const candidates = [...corners, ...alongWalls];
   return draft.addFirst(
     piece,
     role,
@@ -360,7 +373,7 @@ function planLiving(draft: Draft, furniture: readonly StageFurniture[]): Draft {
         : [];
     addAccent(d, lamp, 'floor_lamp', [S.x, S.z], besideSofa(lamp));
     addAccent(d, plant, 'plant', [tx, tz], besideSofa(plant));
-    return spot.stretch * (0.6 + 0.4 * Math.max(0, spot.facing)) - 0.5 * spot.offCentre;
+    return spot.stretch * (0.6 + 0.4 * Math.max(0, spot.facing)) - 0.5 * spot.offCentre - tooFar(spot.f);
   });
   if (best) return best;
   for (const role of ['sofa', 'rug', 'coffee_table', 'armchair', 'floor_lamp', 'plant'])
@@ -414,7 +427,12 @@ function planBedroom(draft: Draft, furniture: readonly StageFurniture[]): Draft 
     addAccent(d, plant, 'plant', [B.x, B.z]);
     if (d.pieces.length < 6) addAccent(d, lamp, 'floor_lamp', [B.x, B.z]);
     return (
-      stands + (oppositeDoor(spot.wall) ? 4 : 0) + 1.5 * Math.max(0, spot.facing) + 0.3 * spot.stretch - 0.5 * spot.offCentre
+      stands -
+      tooFar(spot.f) +
+      (oppositeDoor(spot.wall) ? 4 : 0) +
+      1.5 * Math.max(0, spot.facing) +
+      0.3 * spot.stretch -
+      0.5 * spot.offCentre
     );
   });
   if (best) return best;
@@ -525,7 +543,7 @@ function planOffice(draft: Draft, furniture: readonly StageFurniture[]): Draft {
     );
     addAccent(d, plant, 'plant', [D.x, D.z]);
     addAccent(d, lamp, 'floor_lamp', [D.x, D.z]);
-    return (underWindow(spot) ? 1 : 0) + Math.max(0, spot.facing) + 0.2 * spot.stretch - 0.5 * spot.offCentre;
+    return (underWindow(spot) ? 1 : 0) - tooFar(spot.f) + Math.max(0, spot.facing) + 0.2 * spot.stretch - 0.5 * spot.offCentre;
   });
   if (best) return best;
   for (const role of ['desk', 'office_chair', 'bookshelf']) draft.addFirst(pieceOf(furniture, role), role, []);
