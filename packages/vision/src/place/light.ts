@@ -28,6 +28,20 @@ const MAX_ELEVATION = 75;
  * listing photos.
  */
 export function estimateRoomLight(image: RgbImage, room: RoomModel): RoomLight {
+  // One light per room model (kept by its labels and camera): the session's model is of the original photo, and the
+  // light is measured once, before any placed piece could pass for a bright region.
+  const key = `${room.width}x${room.height}:${room.camera.focalPx}:${room.camera.rotation.join(',')}:${room.labels.data}`;
+  const known = lights.get(key);
+  if (known) return known;
+  const light = measureLight(image, room);
+  lights.set(key, light);
+  if (lights.size > 16) lights.delete(lights.keys().next().value!);
+  return light;
+}
+
+const lights = new Map<string, RoomLight>();
+
+function measureLight(image: RgbImage, room: RoomModel): RoomLight {
   const all = decodeRoomLabels(room);
   // On a grid of at most ~40k cells: the light is a broad measure.
   const step = Math.max(1, Math.round(Math.sqrt((room.labels.width * room.labels.height) / 40_000)));

@@ -115,6 +115,26 @@ describe('defaultPose', () => {
     }
   });
 
+  it('puts a piece clicked above the horizon against the wall along that direction, not beyond it', () => {
+    const known = onePointRoom({ width: 960, height: 640 });
+    const room = knownRoomModel(known);
+    const pose = defaultPose(room, { x: 700, y: 100 }, 'armchair', 1);
+    for (const wall of worldWalls(room)) {
+      for (const corner of [
+        [-0.43, -0.43],
+        [0.43, -0.43],
+        [0.43, 0.43],
+        [-0.43, 0.43],
+      ] as const) {
+        const [x, z] = poseToWorld(pose, corner);
+        expect(wall.normal[0] * x + wall.normal[1] * z).toBeLessThanOrEqual(wall.distance + 1e-6);
+      }
+    }
+    // Along the click's ray, at the far wall (5 m), moved in by the chair's half depth.
+    expect(pose.position[1]).toBeGreaterThan(4);
+    expect(pose.position[0]).toBeGreaterThan(0);
+  });
+
   it('turns an armchair toward the coffee table placed before it', () => {
     const room = knownRoomModel(onePointRoom());
     const table: PiecePose = { position: [0, 4], yawDeg: 180, scale: 1 };
