@@ -25,7 +25,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { SHARPEN_AFTER_X2 } from '../../src/enhance/enhance.ts';
@@ -411,9 +411,12 @@ export async function run(ctx: EvalSectionContext = {}): Promise<void> {
           .toBuffer();
         const name = `${file.replace(/\.\w+$/, '')}-x${factor}.png`;
         await writeFile(join(pngDir, name), png);
-        ctx.sheet?.(
-          `<div class="row"><img src="data:image/png;base64,${png.toString('base64')}"><span>${name}: ${strip.map(([n]) => n).join(' / ')}</span></div>`,
-        );
+        // Beside the sheet (its own folder) the strips are linked, not inlined: 20 of them are ~20 MB.
+        const src =
+          pngDir === ctx.outDir && ctx.outDir
+            ? `${basename(ctx.outDir)}/${name}`
+            : `data:image/png;base64,${png.toString('base64')}`;
+        ctx.sheet?.(`<div class="row"><img src="${src}"><span>${name}: ${strip.map(([n]) => n).join(' / ')}</span></div>`);
       }
     }
     const n = fixtures.length;
