@@ -49,7 +49,7 @@ import type { Resolver } from './lib/safe-fetch.ts';
 import { createHistoryService, type HistoryService } from './areas/history/service.ts';
 import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { createQueuedStudioEngine, startQueue } from './areas/studio/engine-queue.ts';
-import { MemoryProgressBoard, RedisProgressBoard } from './areas/studio/progress.ts';
+import { JobProgressBoard } from './areas/studio/progress.ts';
 import { createRoomModels } from './areas/studio/room-models.ts';
 import { studioRoutes } from './areas/studio/routes.ts';
 import { createStudioService, type StudioService } from './areas/studio/service.ts';
@@ -84,6 +84,11 @@ export interface AppDependencies {
   resolve?: Resolver;
   /** Replicate polling interval in ms (tests make it short). */
   replicatePollMs?: number;
+  /**
+   * Take up the Replicate runs of restyles a stopped process left running (server.ts at start): `all` on the
+   * embedded database (its only user), `stale` (dead heartbeats) with several instances on PostgreSQL.
+   */
+  resumeJobs?: 'all' | 'stale';
 }
 
 /** Everything the areas share, built once per app. */
@@ -208,7 +213,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const growth = createGrowthService(createGrowthRepository(db));
   const engine = deps.engine ?? (await defaultEngine(config, redis, app.log, (close) => app.addHook('onClose', close)));
   app.addHook('onClose', () => engine.close());
-  const progress = redis ? new RedisProgressBoard(redis, app.log) : new MemoryProgressBoard();
+  // Progress of studio calls on the durable jobs: any instance answers the poll, a restart forgets nothing.
+  const progress = new JobProgressBoard(db, app.log);
   const roomModels = createRoomModels({ db, media, engine, log: app.log });
   const studio = createStudioService({ db, media, engine, growth, progress, roomModels, log: app.log });
   const history = createHistoryService({ db, media });
@@ -260,6 +266,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     : null;
   const inspiration = createInspirationService({ db, media, engine, config, jobs, runner, replicate, resolve: deps.resolve, log: app.log });
   await app.register(inspirationRoutes, { inspiration, authenticate, replicateWebhookSecret: config.replicate.webhookSecret });
+  if (deps.resumeJobs) {
+    const resumed = await inspiration.resumeRemoteJobs(deps.resumeJobs);
+    if (resumed.length > 0) app.log.warn({ jobs: resumed }, 'Replicate runs of a stopped process taken up again');
+  }
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -15,15 +15,21 @@ async function main() {
   const releaseLock = target.kind === 'pglite' ? acquireDataDirLock(config.dataDir, 'server') : () => {};
   const database = await openDatabase(target);
   await database.migrate();
-  // The embedded database has one user, this process: a credit hold still there is from one that was killed
-  // mid-call. (Several instances on PostgreSQL leave it to the holds' expiry.)
-  if (database.kind === 'pglite') await releaseAllHolds(database.db);
   // Jobs a killed process left open end failed and uncharged (their holds released): on the embedded database
   // every open job is such a one; on PostgreSQL, those whose heartbeat stopped (another instance may be alive).
-  const abandoned = await createJobStore(database.db).recoverAbandoned(
-    INSPIRATION_MESSAGES.interrupted,
-    database.kind === 'pglite' ? 'all' : 'stale',
-  );
+  // A restyle whose Replicate run was under way stays open: the app takes the run up again (resumeJobs).
+  const scope = database.kind === 'pglite' ? 'all' : 'stale';
+  const store = createJobStore(database.db);
+  const abandoned = await store.recoverAbandoned(INSPIRATION_MESSAGES.interrupted, scope, {
+    resumable: config.replicate.apiToken ? ['replicate'] : [],
+  });
+  // The embedded database has one user, this process: a credit hold still there is from one that was killed
+  // mid-call, unless its remote run is about to be taken up again. (Several instances on PostgreSQL leave it
+  // to the holds' expiry.)
+  if (database.kind === 'pglite') {
+    const resuming = (await store.openRemote('replicate')).map((job) => job.holdId).filter((id): id is string => id !== null);
+    await releaseAllHolds(database.db, resuming);
+  }
 
   const log = { info: (object: object, message: string) => app.log.info(object, message) };
   const mailer = createMailer({
@@ -32,7 +38,7 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const app = await buildApp({ config, db: database.db, mailer });
+  const app = await buildApp({ config, db: database.db, mailer, resumeJobs: scope });
 
   let stopping = false;
   const stop = async (signal: string) => {

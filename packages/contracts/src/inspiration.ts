@@ -22,7 +22,25 @@ export const INSPIRATION_MESSAGES = {
     `The remote model could not restyle this room: ${reason} Nothing was charged; you can try the quick local restyle.`,
   interrupted: 'The server stopped while this restyle was running. Nothing was charged; please try again.',
   structureWarning: 'The room’s structure may have changed: windows or doors look moved or added. Check before using it.',
+  canceled: 'Canceled. Nothing was charged.',
+  alreadyFinished: 'This restyle has already finished.',
+  jobIdTaken: 'That job id is already in use.',
 } as const;
+
+/**
+ * The room a photo shows, for the remote model's prompt ("A Japandi bedroom, ..."): chosen on the page, or
+ * guessed from the objects in the photo, else just "room".
+ */
+export const ROOM_TYPES = ['living-room', 'bedroom', 'kitchen', 'dining-room', 'bathroom', 'home-office'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const ROOM_TYPE_NAMES: Record<RoomType, string> = {
+  'living-room': 'living room',
+  bedroom: 'bedroom',
+  kitchen: 'kitchen',
+  'dining-room': 'dining room',
+  bathroom: 'bathroom',
+  'home-office': 'home office',
+};
 
 /** Room inspiration (001 sections 2 and 7): restyle a photo in one of the 16 themes. */
 export const prediction = z.object({
@@ -43,6 +61,9 @@ export const transformRoomFields = z.object({
   theme: z.enum(THEME_KEYS),
   image_url: z.url().max(2048, VALIDATION_MESSAGES.tooLong(2048)).check(refuseControlCharacters()).optional(),
   provider: z.enum(RESTYLE_PROVIDERS).optional(),
+  room_type: z.enum(ROOM_TYPES).optional(),
+  /** The client's own id for the job (a UUID), so that it can cancel the call while it still waits for the answer. */
+  job_id: z.uuid().optional(),
 });
 export type TransformRoomFields = z.infer<typeof transformRoomFields>;
 
@@ -71,5 +92,6 @@ export const INSPIRATION_ROUTES = {
   historyPredictions: (userId: number) => `/api/history-predictions/user=${userId}`,
   transformRoom: (userId: number) => `/api/transform-room-bis/user=${userId}`,
   job: (jobId: string) => `/api/inspiration/jobs/${jobId}/`,
+  cancelJob: (jobId: string) => `/api/inspiration/jobs/${jobId}/cancel/`,
   replicateWebhook: '/api/inspiration/replicate-webhook/',
 } as const;

@@ -119,3 +119,4 @@ export {
   type PlannedPiece,
   type StagingPlan,
 } from './stage/index.ts';
+export { checkStructure, type StructureCheck, type StructureCheckOptions } from './restyle/structure.ts';

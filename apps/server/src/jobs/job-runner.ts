@@ -36,12 +36,19 @@ export function createJobRunner(deps: {
     controller: AbortController,
     work: (context: JobContext) => Promise<void>,
     describe: (error: unknown) => string,
+    resumed: boolean,
   ): Promise<void> {
-    if (!(await store.start(job.id))) return;
+    // A resumed job was reclaimed (running already); a new one starts from queued.
+    if (!resumed && !(await store.start(job.id))) return;
     let lastWrite = 0;
     let pending: Promise<void> = Promise.resolve();
+    // A job ended elsewhere (canceled through another instance) stops here at its next heartbeat.
     const write = (fraction?: number) => {
-      pending = pending.then(() => store.beat(job.id, fraction)).catch((error: unknown) => log.warn({ err: error }, 'job heartbeat failed'));
+      pending = pending
+        .then(async () => {
+          if (!(await store.beat(job.id, fraction))) controller.abort(new Error('the job has ended'));
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'job heartbeat failed'));
     };
     const heartbeat = setInterval(() => write(), HEARTBEAT_MS);
     heartbeat.unref();
@@ -68,10 +75,18 @@ export function createJobRunner(deps: {
   }
 
   return {
-    /** Starts a queued job's work in the background; the promise settles once the job has ended. */
-    run(job: JobRow, work: (context: JobContext) => Promise<void>, describe: (error: unknown) => string): Promise<void> {
+    /**
+     * Starts a queued job's work in the background (or, `resumed`, a reclaimed running one's); the promise
+     * settles once the job has ended.
+     */
+    run(
+      job: JobRow,
+      work: (context: JobContext) => Promise<void>,
+      describe: (error: unknown) => string,
+      options: { resumed?: boolean } = {},
+    ): Promise<void> {
       const controller = new AbortController();
-      const done = execute(job, controller, work, describe)
+      const done = execute(job, controller, work, describe, options.resumed ?? false)
         .catch((error: unknown) => log.error({ err: error, job: job.id }, 'job runner failure'))
         .finally(() => running.delete(job.id));
       running.set(job.id, { controller, done });
@@ -86,9 +101,16 @@ export function createJobRunner(deps: {
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), ms);
       });
-      const ended = await Promise.race([entry.done.then(() => true as const), timeout]);
+      // A canceled job answers at once, even while its (unstoppable) engine call is still finishing.
+      const aborted = new Promise<true>((resolve) => entry.controller.signal.addEventListener('abort', () => resolve(true), { once: true }));
+      const ended = await Promise.race([entry.done.then(() => true as const), aborted, timeout]);
       clearTimeout(timer);
       return ended;
+    },
+
+    /** Whether a job is executing in this process. */
+    isRunning(jobId: string): boolean {
+      return running.has(jobId);
     },
 
     /** Aborts a job running here (its work sees the signal and stops; the job ends canceled). */

@@ -18,6 +18,7 @@ import { roomModel, type RoomModel, type RoomModelOptions } from '../room/index.
 import { decodeImage, encodeImage, resizeImage } from '../image.ts';
 import { restyleRoom, type RestyleRequest } from '../restyle/restyle.ts';
 import { autoStage, planWithMeshes, type RoomType, type StagingPlan } from '../stage/index.ts';
+import { checkStructure, type StructureCheckOptions } from '../restyle/structure.ts';
 
 /** Images cross the thread boundary as encoded bytes or decoded RGB pixels. */
 type Image = Uint8Array | RgbImage;
@@ -109,6 +110,8 @@ export const tasks = {
     const { image: result, ...rest } = await restyleRoom(image, request, reportProgress);
     return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
   },
+  /** Whether a restyle kept the photo's windows and doors (straight lines outside the furniture compared). */
+  checkStructure: (photo: Image, result: Image, options: StructureCheckOptions) => checkStructure(photo, result, options),
   /** The photo as a JPEG whose long side is at most `longSide` (what a remote model is sent). */
   fitJpeg: async (image: Image, longSide: number, quality: number) => {
     const decoded = await decodeImage(image);

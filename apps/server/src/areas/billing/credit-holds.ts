@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreditAction, CREDIT_COSTS } from '@stagecraft/contracts';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { creditHolds, users } from '../../db/schema.ts';
 import { applyCreditChange, InsufficientCreditsError } from './credit-ledger.ts';
@@ -73,10 +73,13 @@ export async function releaseHold(db: Database, hold: CreditHold): Promise<void>
 }
 
 /**
- * Drops every hold: at the start of a server that is the database's only user (the embedded database), any
+ * Drops every hold but `keep` (those of remote runs a restart takes up again): at the start of a server that is the database's only user (the embedded database), any
  * hold left is from a process that was killed mid-call. Several instances on PostgreSQL rely on expiry instead.
  */
-export async function releaseAllHolds(db: Database): Promise<number> {
-  const released = await db.delete(creditHolds).returning({ id: creditHolds.id });
+export async function releaseAllHolds(db: Database, keep: readonly string[] = []): Promise<number> {
+  const released = await db
+    .delete(creditHolds)
+    .where(keep.length > 0 ? notInArray(creditHolds.id, [...keep]) : undefined)
+    .returning({ id: creditHolds.id });
   return released.length;
 }

@@ -1,4 +1,4 @@
-import type { RestyleProvider, ThemeKey } from '@stagecraft/contracts';
+import type { RestyleProvider, RoomType, ThemeKey } from '@stagecraft/contracts';
 import type { EngineJob, StudioEngine } from '../studio/engine.ts';
 import { themeLook, themeStaging } from './themes.ts';
 
@@ -16,6 +16,8 @@ export interface RestyleRequest {
   /** The photo (JPEG, PNG or WebP bytes, checked by content already). */
   image: Uint8Array;
   theme: ThemeKey;
+  /** Chosen on the page; a remote provider guesses it from the photo's objects when null. */
+  roomType: RoomType | null;
   job: EngineJob;
   /** Aborted when the job is canceled or the server stops. */
   signal: AbortSignal;

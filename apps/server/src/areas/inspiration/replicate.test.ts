@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INSPIRATION_ROUTES, type Prediction, type RestyleJob } from '@stagecraft/contracts';
+import { INSPIRATION_MESSAGES, INSPIRATION_ROUTES, type Prediction, type RestyleJob } from '@stagecraft/contracts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,29 @@ import { verifyReplicateWebhook } from './replicate.ts';
 const TOKEN = 'r8_test_token';
 const TEST_TIMEOUT = 30_000;
 
+async function tinted(input: Record<string, unknown>): Promise<Buffer> {
+  const sent = Buffer.from(String(input.image).split(',')[1] ?? '', 'base64');
+  return sharp(sent).tint({ r: 230, g: 190, b: 150 }).png().toBuffer();
+}
+
+/**
+ * What a remote model sometimes does: a window where the photo has plain wall. A two-pane window (white frame,
+ * sky-blue glass) painted in the upper middle of the picture, over the bedroom's wall and ceiling.
+ */
+async function paintWindow(png: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const [x1, y1, x2, y2] = [Math.round(width * 0.4), Math.round(height * 0.12), Math.round(width * 0.58), Math.round(height * 0.38)];
+  const frame = Math.max(3, Math.round((x2 - x1) * 0.05));
+  const w = x2 - x1;
+  const h = y2 - y1;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <rect width="${w}" height="${h}" fill="rgb(245,245,240)"/>
+    <rect x="${frame}" y="${frame}" width="${w / 2 - frame * 1.5}" height="${h - 2 * frame}" fill="rgb(175,200,235)"/>
+    <rect x="${w / 2 + frame / 2}" y="${frame}" width="${w / 2 - frame * 1.5}" height="${h - 2 * frame}" fill="rgb(175,200,235)"/>
+  </svg>`;
+  return sharp(png).composite([{ input: Buffer.from(svg), left: x1, top: y1 }]).png().toBuffer();
+}
+
 for (const kind of testDatabaseKinds()) {
   describe(`room inspiration with Replicate (loopback fake) [${kind}]`, () => {
     let fake: FakeReplicate;
@@ -25,10 +48,7 @@ for (const kind of testDatabaseKinds()) {
       room = await roomPhoto('furnished_houses_101_bedroom.jpg', 320);
       fake = await startFakeReplicate({ token: TOKEN });
       // The "model": the photo it was sent, warmed, as a PNG (a real image, made at the network edge).
-      fake.setRender(async (input) => {
-        const sent = Buffer.from(String(input.image).split(',')[1] ?? '', 'base64');
-        return sharp(sent).tint({ r: 230, g: 190, b: 150 }).png().toBuffer();
-      });
+      fake.setRender(tinted);
       handle = await createTestApp(kind, {
         env: {
           REPLICATE_API_TOKEN: TOKEN,
@@ -63,6 +83,12 @@ for (const kind of testDatabaseKinds()) {
       return { status: job.status, detail: job.error ?? '', retryLocal: job.retry_local, code: 202 };
     }
 
+    /** Replicate's webhook for a prediction as it stands now, signed (the fake's real secret). */
+    async function lateDelivery(id: string) {
+      const delivery = await fake.webhookFor(id);
+      return { headers: delivery.headers, payload: delivery.body };
+    }
+
     async function pollJob(user: StudioTestUser, jobId: string): Promise<RestyleJob> {
       const deadline = Date.now() + 20_000;
       for (;;) {
@@ -85,6 +111,7 @@ for (const kind of testDatabaseKinds()) {
             ? response.json<Prediction & { credits_remaining: number }>()
             : (await pollJob(user, response.json<RestyleJob>().job_id)).result!;
         expect(body.provider).toBe('replicate');
+        expect(body.warning).toBeNull();
         if ('credits_remaining' in body) expect(body.credits_remaining).toBe(1);
         const sent = [...fake.predictions.values()].at(-1)!;
         expect(sent.version).toBe('76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38');
@@ -136,6 +163,103 @@ for (const kind of testDatabaseKinds()) {
         expect(history).toHaveLength(1);
       },
       TEST_TIMEOUT,
+    );
+
+    it(
+      'cancels a running job for its owner only: canceled at Replicate, nothing charged, a late result thrown away',
+      async () => {
+        fake.reset();
+        fake.behaviour.durationMs = 600_000;
+        const user = await studioUser(ctx, { credits: 1 });
+        const stranger = await studioUser(ctx, { credits: 1 });
+        const jobId = crypto.randomUUID();
+        const response = await transform(ctx, user, { theme: 'coastal', control_image: photo(), job_id: jobId });
+        expect(response.statusCode, response.body).toBe(202);
+        expect(response.json<RestyleJob>().job_id).toBe(jobId);
+        const id = [...fake.predictions.keys()].at(-1)!;
+        const cancels = fake.calls.cancels;
+
+        expect((await stranger.post(INSPIRATION_ROUTES.cancelJob(jobId), {})).statusCode).toBe(404);
+        expect(fake.calls.cancels).toBe(cancels);
+        const canceled = await user.post(INSPIRATION_ROUTES.cancelJob(jobId), {});
+        expect(canceled.statusCode, canceled.body).toBe(200);
+        expect(canceled.json<RestyleJob>()).toMatchObject({ status: 'canceled', credits_charged: 0, retry_local: false });
+        expect(fake.calls.cancels).toBeGreaterThan(cancels);
+        expect((await fake.webhookFor(id)).body).toContain('"status":"canceled"');
+        // Twice is harmless; the job stays canceled and the credit is the user's again.
+        expect((await user.post(INSPIRATION_ROUTES.cancelJob(jobId), {})).json<RestyleJob>().status).toBe('canceled');
+        expect(await ctx.db.select().from(creditHolds).where(eq(creditHolds.userId, user.id))).toHaveLength(0);
+
+        // A success arriving after the cancel (a webhook of the run) is not stored or charged.
+        fake.predictions.get(id)!.canceled = false;
+        fake.finish(id);
+        const late = await ctx.app.inject({ method: 'POST', url: INSPIRATION_ROUTES.replicateWebhook, ...(await lateDelivery(id)) });
+        expect(late.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect((await user.get(INSPIRATION_ROUTES.job(jobId))).json<RestyleJob>()).toMatchObject({ status: 'canceled', credits_charged: 0 });
+        expect(await charges(user)).toHaveLength(0);
+        expect(await user.credits()).toBe(1);
+        expect((await user.get(INSPIRATION_ROUTES.historyPredictions(user.id))).json<Prediction[]>()).toEqual([]);
+
+        // The same id cannot name a second job; a finished job cannot be canceled.
+        const reused = await transform(ctx, user, { theme: 'coastal', control_image: photo(), job_id: jobId });
+        expect(reused.statusCode).toBe(400);
+        expect(reused.json().job_id).toBeDefined();
+        fake.reset();
+        const quick = await transform(ctx, stranger, { theme: 'coastal', control_image: photo() });
+        const quickId = quick.statusCode === 200 ? quick.json<{ job_id: string }>().job_id : (await pollJob(stranger, quick.json<RestyleJob>().job_id)).job_id;
+        const finished = await stranger.post(INSPIRATION_ROUTES.cancelJob(quickId), {});
+        expect(finished.statusCode).toBe(409);
+        expect(await stranger.credits()).toBe(0);
+      },
+      TEST_TIMEOUT * 2,
+    );
+
+    it(
+      'names the room type in the prompt: chosen on the page, or guessed from the photo’s objects',
+      async () => {
+        fake.reset();
+        const user = await studioUser(ctx, { credits: 2 });
+        const chosen = await outcome(user, await transform(ctx, user, { theme: 'japandi', control_image: photo(), room_type: 'home-office' }));
+        expect(chosen.status).toBe('succeeded');
+        expect(String([...fake.predictions.values()].at(-1)!.input.prompt)).toMatch(/^A Japandi home office, /);
+        // Not chosen: the photo (a bedroom with its bed) says it.
+        const guessed = await outcome(user, await transform(ctx, user, { theme: 'rustic', control_image: photo() }));
+        expect(guessed.status).toBe('succeeded');
+        expect(String([...fake.predictions.values()].at(-1)!.input.prompt)).toMatch(/^A Rustic bedroom, /);
+        const bad = await transform(ctx, user, { theme: 'rustic', control_image: photo(), room_type: 'garage' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().room_type).toBeDefined();
+      },
+      TEST_TIMEOUT * 2,
+    );
+
+    it(
+      'warns on a result whose model painted in a window, and not on one that kept the room',
+      async () => {
+        fake.reset();
+        const user = await studioUser(ctx, { credits: 2 });
+        const kept = await outcome(user, await transform(ctx, user, { theme: 'bauhaus', control_image: photo() }));
+        expect(kept.status).toBe('succeeded');
+        const history = async () => (await user.get(INSPIRATION_ROUTES.historyPredictions(user.id))).json<Prediction[]>();
+        expect((await history())[0]?.warning).toBeNull();
+
+        fake.setRender(async (input) => {
+          const sent = Buffer.from(String(input.image).split(',')[1] ?? '', 'base64');
+          return paintWindow(await sharp(sent).tint({ r: 230, g: 190, b: 150 }).png().toBuffer());
+        });
+        try {
+          const invented = await outcome(user, await transform(ctx, user, { theme: 'bauhaus', control_image: photo() }));
+          expect(invented.status).toBe('succeeded');
+          const [latest] = await history();
+          expect(latest?.warning).toBe(INSPIRATION_MESSAGES.structureWarning);
+          // Still the user's result, paid for once: the warning is for their eyes, not a failure.
+          expect(await user.credits()).toBe(0);
+        } finally {
+          fake.setRender(tinted);
+        }
+      },
+      TEST_TIMEOUT * 2,
     );
 
     it('tells the user of a failed run, charges nothing and offers the local retry', async () => {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StudioEngine } from '../studio/engine.ts';
-import { type GenerativeProvider, ProviderError } from './providers.ts';
-import { NEGATIVE_PROMPT, themePrompt } from './themes.ts';
+import type { EngineJob, StudioEngine } from '../studio/engine.ts';
+import { type GenerativeProvider, ProviderError, type RestyleOutcome } from './providers.ts';
+import { guessRoomType, NEGATIVE_PROMPT, themePrompt } from './themes.ts';
 
 /** A prediction as Replicate's HTTP API answers it (the fields we read). */
 export interface ReplicatePrediction {
@@ -117,11 +117,22 @@ export function createReplicateProvider(options: ReplicateOptions) {
   }
 
   async function cancel(prediction: ReplicatePrediction): Promise<void> {
-    await fetch(prediction.urls?.cancel ?? `${options.apiUrl}/v1/predictions/${prediction.id}/cancel`, {
+    const response = await fetch(prediction.urls?.cancel ?? `${options.apiUrl}/v1/predictions/${encodeURIComponent(prediction.id)}/cancel`, {
       method: 'POST',
       headers: headers(),
       signal: AbortSignal.timeout(10_000),
     });
+    await response.body?.cancel();
+  }
+
+  /** A final prediction: its output copied, or its failure in words. */
+  async function finish(final: ReplicatePrediction, job: { onProgress?: (fraction: number) => void }, signal: AbortSignal) {
+    if (final.status !== 'succeeded') {
+      const reason = typeof final.error === 'string' && final.error ? final.error : `the prediction ${final.status}`;
+      throw new ProviderError(`Replicate: ${reason.slice(0, 300)}.`, true);
+    }
+    job.onProgress?.(0.9);
+    return { image: await copyOutput(final, signal), furniture: [], note: `replicate ${options.model}` };
   }
 
   /** The output image copied into our hands now (its URL expires), checked for size. */
@@ -145,13 +156,19 @@ export function createReplicateProvider(options: ReplicateOptions) {
   const provider: GenerativeProvider & {
     /** A verified webhook's prediction: wakes the job waiting for it in this process; false when none is. */
     deliver(prediction: ReplicatePrediction): boolean;
+    /** Takes up a prediction created before a restart (its job's `remote_id`) until it ends, as `restyle` would. */
+    resume(request: { remoteId: string; startedAt: number; job: EngineJob; signal: AbortSignal }): Promise<RestyleOutcome>;
+    /** Cancels a prediction at Replicate (a canceled job's run: nothing is charged for it). */
+    cancelRemote(remoteId: string): Promise<void>;
   } = {
     name: 'replicate',
-    async restyle({ image, theme, job, signal, onRemoteId }) {
+    async restyle({ image, theme, roomType, job, signal, onRemoteId }) {
       const fitted = await options.engine.fitJpeg(image, INPUT_LONG_SIDE, job);
+      // Not chosen: the objects of the (small) photo say which room it is, when they say it clearly.
+      const room = roomType ?? guessRoomType((await options.engine.detectObjects(fitted, job)).map((d) => d.class_name));
       const input = {
         image: `data:image/jpeg;base64,${Buffer.from(fitted).toString('base64')}`,
-        prompt: themePrompt(theme),
+        prompt: themePrompt(theme, room),
         negative_prompt: NEGATIVE_PROMPT,
         num_inference_steps: 50,
         guidance_scale: 15,
@@ -173,13 +190,16 @@ export function createReplicateProvider(options: ReplicateOptions) {
       });
       await onRemoteId?.(created.id);
       job.onProgress?.(0.5);
-      const final = await settle(created, signal, deadline);
-      if (final.status !== 'succeeded') {
-        const reason = typeof final.error === 'string' && final.error ? final.error : `the prediction ${final.status}`;
-        throw new ProviderError(`Replicate: ${reason.slice(0, 300)}.`, true);
-      }
-      job.onProgress?.(0.9);
-      return { image: await copyOutput(final, signal), furniture: [], note: `replicate ${options.model}` };
+      return finish(await settle(created, signal, deadline), job, signal);
+    },
+    async resume({ remoteId, startedAt, job, signal }) {
+      // A prediction this server created before it restarted: its state now, then the same wait as a new one's.
+      const current = await call(`/v1/predictions/${encodeURIComponent(remoteId)}`, { method: 'GET', headers: headers(), signal });
+      job.onProgress?.(0.5);
+      return finish(await settle(current, signal, startedAt + deadlineMs), job, signal);
+    },
+    async cancelRemote(remoteId) {
+      await cancel({ id: remoteId, status: 'processing' });
     },
     deliver(prediction) {
       const waiter = waiters.get(prediction.id);

@@ -65,13 +65,27 @@ export async function inspirationRoutes(
         const value = form.get(name);
         return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
       };
-      const parsed = transformRoomFields.safeParse({ theme: text('theme'), image_url: text('image_url'), provider: text('provider') });
+      const parsed = transformRoomFields.safeParse({
+        theme: text('theme'),
+        image_url: text('image_url'),
+        provider: text('provider'),
+        room_type: text('room_type'),
+        job_id: text('job_id'),
+      });
       if (!parsed.success) {
         const fields: Record<string, string[]> = {};
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0] ?? 'non_field_errors');
           const message =
-            field === 'theme' ? 'Choose one of the 16 themes.' : field === 'image_url' ? INSPIRATION_MESSAGES.imageRequired : issue.message;
+            field === 'theme'
+              ? 'Choose one of the 16 themes.'
+              : field === 'image_url'
+                ? INSPIRATION_MESSAGES.imageRequired
+                : field === 'room_type'
+                  ? 'Choose one of the room types, or leave it to be guessed.'
+                  : field === 'job_id'
+                    ? 'A job id is a UUID.'
+                    : issue.message;
           (fields[field] ??= []).push(message);
         }
         const first = Object.values(fields)[0]?.[0] ?? INSPIRATION_MESSAGES.somethingWentWrong;
@@ -84,6 +98,8 @@ export async function inspirationRoutes(
         file,
         imageUrl: parsed.data.image_url ?? null,
         provider: parsed.data.provider,
+        roomType: parsed.data.room_type,
+        jobId: parsed.data.job_id,
       });
       if (outcome.done) return reply.code(200).send(outcome.body);
       return reply.code(202).send(outcome.body);
@@ -103,6 +119,22 @@ export async function inspirationRoutes(
       },
     },
     async (request) => inspiration.job(currentUser(request), request.params.job_id),
+  );
+
+  routes.post(
+    '/api/inspiration/jobs/:job_id/cancel/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel a queued or running restyle (the owner only; others get 404): nothing is charged, and a run at Replicate is canceled there. 409 once it has finished.',
+        params: z.object({ job_id: z.string().max(100) }),
+        response: { 200: restyleJob },
+      },
+    },
+    async (request) => inspiration.cancel(currentUser(request), request.params.job_id),
   );
 
   // Replicate's webhook: verified on the raw body, so this scope reads JSON as text.

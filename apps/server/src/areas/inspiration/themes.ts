@@ -1,4 +1,4 @@
-import type { ThemeKey } from '@stagecraft/contracts';
+import { ROOM_TYPE_NAMES, type RoomType, type ThemeKey } from '@stagecraft/contracts';
 import { FURNITURE_PACKAGE_ROOT, findSprite, frontView, THEMES } from '@stagecraft/furniture';
 import type { ColourGrade, StagedPiece } from '@stagecraft/vision';
 
@@ -117,9 +117,26 @@ export function themeLook(theme: ThemeKey) {
   return LOOKS[theme];
 }
 
-/** The prompt for a remote model: the room, the theme's name and its materials, and a photographic finish. */
-export function themePrompt(theme: ThemeKey, roomType = 'room'): string {
-  return `A ${THEMES[theme].name} ${roomType}, ${LOOKS[theme].prompt}, interior design magazine photo, photorealistic, natural light`;
+/** The prompt for a remote model: the room type, the theme's name and its materials, and a photographic finish. */
+export function themePrompt(theme: ThemeKey, roomType: RoomType | null = null): string {
+  const room = roomType ? ROOM_TYPE_NAMES[roomType] : 'room';
+  return `A ${THEMES[theme].name} ${room}, ${LOOKS[theme].prompt}, interior design magazine photo, photorealistic, natural light`;
+}
+
+/**
+ * The room type the objects of a photo suggest (detector class names), or null when they say nothing clear:
+ * a toilet makes a bathroom, a bed a bedroom, an oven, fridge or sink (without a toilet) a kitchen, a sofa or
+ * television a living room, a table with chairs a dining room, a laptop at a table a home office.
+ */
+export function guessRoomType(classes: readonly string[]): RoomType | null {
+  const has = (name: string) => classes.includes(name);
+  if (has('toilet')) return 'bathroom';
+  if (has('bed')) return 'bedroom';
+  if (has('oven') || has('refrigerator') || has('microwave') || has('sink')) return 'kitchen';
+  if (has('sofa') || has('television')) return 'living-room';
+  if (has('table') && has('laptop')) return 'home-office';
+  if (has('table') && classes.filter((name) => name === 'chair').length >= 2) return 'dining-room';
+  return null;
 }
 
 /** The theme's pieces for an empty room, as sources the engine decodes in its worker. */

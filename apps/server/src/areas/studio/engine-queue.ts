@@ -47,6 +47,7 @@ const ENGINE_METHODS: readonly EngineMethod[] = [
   'exportJpeg',
   'restyleRoom',
   'fitJpeg',
+  'checkStructure',
 ];
 const isEngineMethod = (value: unknown): value is EngineMethod => ENGINE_METHODS.includes(value as EngineMethod);
 
@@ -266,6 +267,7 @@ export function createQueuedStudioEngine(deps: {
     exportJpeg: call('exportJpeg'),
     restyleRoom: call('restyleRoom'),
     fitJpeg: call('fitJpeg'),
+    checkStructure: call('checkStructure'),
     async close() {
       if (timer) clearTimeout(timer);
       timer = null;

@@ -9,6 +9,7 @@ import {
   type PosedPieceRequest,
   type RestyleRequest,
   type RoomModel,
+  type StructureCheck,
   type SpriteSource,
   type VisionPool,
 } from '@stagecraft/vision';
@@ -87,6 +88,8 @@ export interface StudioEngine {
   restyleRoom(image: Uint8Array, request: RestyleRequest, job: EngineJob): Promise<RestyledRoom>;
   /** The photo as a JPEG at most `longSide` px on its long side (what a remote model is sent). */
   fitJpeg(image: Uint8Array, longSide: number, job: EngineJob): Promise<Uint8Array>;
+  /** Whether a restyle moved, added or removed windows or doors (lines outside `furniture`, or all detected objects when `detect`). */
+  checkStructure(photo: Uint8Array, result: Uint8Array, furniture: Box[], detect: boolean, job: EngineJob): Promise<StructureCheck>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -144,6 +147,8 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     exportJpeg: async (image, watermark, job) => asBuffer(await workers().runWith(run(job), 'exportJpeg', own(image), watermark)),
     restyleRoom: (image, request, job) => workers().runWith(run(job), 'restyleRoom', own(image), request, RESULT_JPEG_QUALITY),
     fitJpeg: (image, longSide, job) => workers().runWith(run(job), 'fitJpeg', own(image), longSide, 90),
+    checkStructure: (photo, result, furniture, detect, job) =>
+      workers().runWith(run(job), 'checkStructure', own(photo), own(result), { furniture, detect }),
     async close() {
       const running = pool;
       pool = null;

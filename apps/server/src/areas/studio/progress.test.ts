@@ -1,56 +1,63 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis, type Redis } from '../../lib/redis.ts';
-import { MemoryProgressBoard, RedisProgressBoard } from './progress.ts';
-
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl) console.warn('\n*** SKIPPED: the shared progress tests need REDIS_URL (redis://127.0.0.1:6379). ***\n');
+import { randomUUID } from 'node:crypto';
+import { INSPIRATION_MESSAGES } from '@stagecraft/contracts';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { jobs } from '../../db/schema.ts';
+import { createJobStore } from '../../jobs/job-store.ts';
+import { describeEachDatabase } from '../../../test/test-app.ts';
+import { studioUser } from '../../../test/studio.ts';
+import { JobProgressBoard, STUDIO_STEP_JOB } from './progress.ts';
 
 const quiet = { warn: () => {} };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('progress of studio calls', () => {
-  it('in memory: the owner reads it, anyone else gets 404', async () => {
-    const board = new MemoryProgressBoard();
+describeEachDatabase('progress of studio calls on the durable jobs', (ctx) => {
+  it('is read by the owner on any instance (one database), and is 404 for anyone else', async () => {
+    const owner = await studioUser(ctx());
+    const stranger = await studioUser(ctx());
+    // Two boards over one database: the call on one instance, its polls on another.
+    const [a, b] = [new JobProgressBoard(ctx().db, quiet), new JobProgressBoard(ctx().db, quiet)];
     const id = randomUUID();
-    const handle = await board.start(1, id);
-    handle?.running(0.4);
-    expect(await board.read(1, id)).toEqual({ success: true, progress: 0.4, status: 'running' });
-    await expect(board.read(2, id)).rejects.toMatchObject({ statusCode: 404 });
-    expect(await board.start(2, id)).toBeNull();
+    const handle = await a.start(owner.id, id);
+    expect(handle).not.toBeNull();
+    expect(await b.read(owner.id, id)).toEqual({ success: true, progress: 0, status: 'queued' });
+    handle?.running(0.25);
+    expect(await a.read(owner.id, id)).toEqual({ success: true, progress: 0.25, status: 'running' });
+    handle?.done();
+    expect(await a.read(owner.id, id)).toEqual({ success: true, progress: 1, status: 'done' });
+    expect(await b.read(owner.id, id)).toEqual({ success: true, progress: 1, status: 'done' });
+    await expect(b.read(stranger.id, id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(b.read(owner.id, randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    // Someone else's id is not followed (and not taken over).
+    expect(await b.start(stranger.id, id)).toBeNull();
+    expect(await b.read(owner.id, id)).toMatchObject({ status: 'done' });
+    // The same owner may name a new call with it.
+    const again = await b.start(owner.id, id);
+    expect(again).not.toBeNull();
+    expect(await a.read(owner.id, id)).toEqual({ success: true, progress: 0, status: 'queued' });
   });
 
-  describe.skipIf(!redisUrl)('shared through Redis', () => {
-    const keyPrefix = `stagecraft-test-progress-${randomBytes(4).toString('hex')}:`;
-    const connections: Redis[] = [];
-    const instance = () => {
-      const redis = connectRedis({ url: redisUrl ?? '', keyPrefix });
-      connections.push(redis);
-      return new RedisProgressBoard(redis, quiet);
-    };
-    afterAll(async () => {
-      const [first] = connections;
-      const keys = first ? await first.keys(`${keyPrefix}*`) : [];
-      if (first && keys.length > 0) await first.del(...keys.map((key) => key.slice(keyPrefix.length)));
-      for (const redis of connections) redis.disconnect();
-    });
+  it('shows a failed call as failed, and a call its process died in as failed after a restart', async () => {
+    const owner = await studioUser(ctx());
+    const board = new JobProgressBoard(ctx().db, quiet);
+    const failing = randomUUID();
+    const handle = await board.start(owner.id, failing);
+    handle?.running(0.5);
+    handle?.failed();
+    expect(await board.read(owner.id, failing)).toMatchObject({ status: 'failed', progress: 0.5 });
 
-    it('a call followed on one instance is read on another; a stranger gets 404 and cannot take the id', async () => {
-      const [a, b] = [instance(), instance()];
-      const id = randomUUID();
-      const handle = await a.start(7, id);
-      expect(await b.read(7, id)).toEqual({ success: true, progress: 0, status: 'queued' });
-      handle?.running(0.25);
-      await settle();
-      expect(await b.read(7, id)).toEqual({ success: true, progress: 0.25, status: 'running' });
-      handle?.done();
-      await settle();
-      expect(await b.read(7, id)).toEqual({ success: true, progress: 1, status: 'done' });
-      await expect(b.read(8, id)).rejects.toMatchObject({ statusCode: 404 });
-      await expect(b.read(7, randomUUID())).rejects.toMatchObject({ statusCode: 404 });
-      expect(await b.start(8, id)).toBeNull();
-      const [redis] = connections;
-      expect(await redis!.pttl(`progress:${id}`)).toBeGreaterThan(0);
-    });
+    // A 4K enhancement under way when the process is killed: its record is in the database, not in memory.
+    const lost = randomUUID();
+    (await board.start(owner.id, lost))?.running(0.4);
+    expect(await board.read(owner.id, lost)).toMatchObject({ status: 'running' });
+    const [row] = await ctx().db.select().from(jobs).where(eq(jobs.id, lost));
+    expect(row).toMatchObject({ kind: STUDIO_STEP_JOB, status: 'running', userId: owner.id, creditsCharged: 0 });
+    // What the next start does (server.ts), and what a fresh instance's board then answers.
+    await createJobStore(ctx().db).recoverAbandoned(INSPIRATION_MESSAGES.interrupted, 'all');
+    expect(await new JobProgressBoard(ctx().db, quiet).read(owner.id, lost)).toEqual({ success: true, progress: 0.4, status: 'failed' });
+  });
+
+  it('does not follow a call without a progress id', async () => {
+    const owner = await studioUser(ctx());
+    expect(await new JobProgressBoard(ctx().db, quiet).start(owner.id, undefined)).toBeNull();
   });
 });

@@ -1,22 +1,18 @@
 import type { ProgressResponse } from '@stagecraft/contracts';
-import type { Redis } from 'ioredis';
+import type { Database } from '../../db/database.ts';
+import { createJobStore, HEARTBEAT_MS, type JobRow } from '../../jobs/job-store.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
-type Status = ProgressResponse['status'];
+/** The kind of the job records that follow studio calls (enhancement, removal, walls...). */
+export const STUDIO_STEP_JOB = 'studio_step';
 
-interface Entry {
-  userId: number;
-  progress: number;
-  status: Status;
-  touchedAt: number;
-}
-
-/** A finished call's progress stays readable this long: enough for the client's last poll, not forever. */
-const KEEP_MS = 10 * 60 * 1000;
+/** A finished call's record stays readable this long: enough for the client's last poll and a look back. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** Progress is written at most this often (the client polls every 500 ms); a change of state always is. */
+const WRITE_MS = 250;
 
 /**
- * Progress of running studio calls, by the `progress_id` the client made up: in this process (one server), or
- * in Redis when several instances answer (a call on one, its progress polls on another).
+ * Progress of running studio calls, by the `progress_id` the client made up (`GET /api/ai-design/progress/{id}/`).
  */
 export interface ProgressBoard {
   /** Starts following a call; an id already used by someone else is not followed (ids are the client's UUIDs). */
@@ -25,89 +21,91 @@ export interface ProgressBoard {
   read(userId: number, progressId: string): Promise<ProgressResponse>;
 }
 
-/** In memory: a call and its progress polls reach the same process; a restart loses only progress bars. */
-export class MemoryProgressBoard implements ProgressBoard {
-  private readonly entries = new Map<string, Entry>();
-
-  async start(userId: number, progressId: string | undefined): Promise<ProgressHandle | null> {
-    if (!progressId) return null;
-    this.prune();
-    const existing = this.entries.get(progressId);
-    if (existing && existing.userId !== userId) return null;
-    this.entries.set(progressId, { userId, progress: 0, status: 'queued', touchedAt: Date.now() });
-    const update = (change: Partial<Pick<Entry, 'progress' | 'status'>>) => {
-      const entry = this.entries.get(progressId);
-      if (!entry) return;
-      Object.assign(entry, change, { touchedAt: Date.now() });
-    };
-    return {
-      running: (fraction = 0) => update({ status: 'running', progress: Math.min(1, Math.max(0, fraction)) }),
-      done: () => update({ status: 'done', progress: 1 }),
-      failed: () => update({ status: 'failed' }),
-    };
-  }
-
-  async read(userId: number, progressId: string): Promise<ProgressResponse> {
-    const entry = this.entries.get(progressId);
-    if (!entry || entry.userId !== userId) throw notFound();
-    return { success: true, progress: entry.progress, status: entry.status };
-  }
-
-  private prune(now = Date.now()): void {
-    for (const [id, entry] of this.entries) if (now - entry.touchedAt > KEEP_MS) this.entries.delete(id);
-  }
-}
-
 export interface ProgressHandle {
   running(fraction?: number): void;
   done(): void;
   failed(): void;
 }
 
-/**
- * Claims a progress id for a user, unless someone else holds it: one hash per id (owner, fraction, status),
- * expiring KEEP_MS after its last change, as the in-memory board forgets.
- */
-const START_SCRIPT = `
-local owner = redis.call('HGET', KEYS[1], 'user')
-if owner and owner ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'user', ARGV[1], 'progress', '0', 'status', 'queued')
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1`;
+const STATUS: Record<JobRow['status'], ProgressResponse['status']> = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'done',
+  failed: 'failed',
+  canceled: 'failed',
+};
 
-/** Shared by every app instance through Redis (REDIS_URL): the poll may reach another instance than the call. */
-export class RedisProgressBoard implements ProgressBoard {
+/**
+ * On the durable jobs (issue 16): each followed call is a job record named by its `progress_id`, so any
+ * instance answers the poll, and a restart shows a call that died with its process as failed (the start's
+ * recovery ends it) instead of forgetting it. The charge stays with the studio's own transaction; the job only
+ * carries state and progress. Writes leave the call's path (a progress bar never holds up the call) but are
+ * kept in order per id, and a read in this process waits for its own pending writes.
+ */
+export class JobProgressBoard implements ProgressBoard {
+  private readonly pending = new Map<string, Promise<void>>();
+
   constructor(
-    private readonly redis: Redis,
+    private readonly db: Database,
     private readonly log: { warn(object: object, message: string): void },
   ) {}
 
   async start(userId: number, progressId: string | undefined): Promise<ProgressHandle | null> {
     if (!progressId) return null;
-    const key = keyOf(progressId);
-    const claimed = await this.redis.eval(START_SCRIPT, 1, key, String(userId), KEEP_MS);
-    if (claimed !== 1) return null;
-    // Updates are sent in order on one connection and not awaited: a progress bar never holds up the call.
-    const update = (fields: Record<string, string>) => {
-      this.redis
-        .multi()
-        .hset(key, fields)
-        .pexpire(key, KEEP_MS)
-        .exec()
+    const store = createJobStore(this.db);
+    await store.prune(userId, STUDIO_STEP_JOB, KEEP_MS).catch((error: unknown) => this.log.warn({ err: error }, 'could not prune progress'));
+    const created = await store.create({ id: progressId, userId, kind: STUDIO_STEP_JOB, input: {}, provider: null, holdId: null });
+    if (!created && !(await store.restart(progressId, userId, STUDIO_STEP_JOB))) return null;
+
+    let lastWrite = 0;
+    let ended = false;
+    const write = (change: () => Promise<unknown>) => {
+      const next = (this.pending.get(progressId) ?? Promise.resolve())
+        .then(change)
+        .then(() => {})
         .catch((error: unknown) => this.log.warn({ err: error }, 'could not record progress'));
+      this.pending.set(progressId, next);
+      void next.then(() => {
+        if (this.pending.get(progressId) === next) this.pending.delete(progressId);
+      });
     };
+    // A long engine step that reports nothing still shows its process alive (another instance's start would
+    // otherwise end it as abandoned).
+    const heartbeat = setInterval(() => write(() => store.beat(progressId)), HEARTBEAT_MS);
+    heartbeat.unref();
+    const stop = () => {
+      ended = true;
+      clearInterval(heartbeat);
+    };
+    let started = false;
     return {
-      running: (fraction = 0) => update({ status: 'running', progress: String(Math.min(1, Math.max(0, fraction))) }),
-      done: () => update({ status: 'done', progress: '1' }),
-      failed: () => update({ status: 'failed' }),
+      running: (fraction = 0) => {
+        if (ended) return;
+        const now = Date.now();
+        if (started && now - lastWrite < WRITE_MS) return;
+        lastWrite = now;
+        const first = !started;
+        started = true;
+        write(async () => {
+          if (first) await store.start(progressId);
+          await store.beat(progressId, fraction);
+        });
+      },
+      done: () => {
+        stop();
+        write(() => store.complete(progressId));
+      },
+      failed: () => {
+        stop();
+        write(() => store.end(progressId, 'failed', 'The studio call failed.'));
+      },
     };
   }
 
   async read(userId: number, progressId: string): Promise<ProgressResponse> {
-    const entry = await this.redis.hgetall(keyOf(progressId));
-    if (entry.user !== String(userId)) throw notFound();
-    return { success: true, progress: Number(entry.progress ?? 0), status: (entry.status ?? 'queued') as Status };
+    await this.pending.get(progressId);
+    const row = await createJobStore(this.db).findOwned(userId, progressId);
+    if (!row || row.kind !== STUDIO_STEP_JOB) throw notFound();
+    return { success: true, progress: row.progress, status: STATUS[row.status] };
   }
 }
-
-const keyOf = (progressId: string) => `progress:${progressId}`;
