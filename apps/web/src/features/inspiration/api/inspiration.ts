@@ -5,6 +5,7 @@ import {
   type RestyleJob,
   type RestyleProvider,
   restyleJob,
+  type RoomType,
   STUDIO_ROUTES,
   type ThemeKey,
   themesResponse,
@@ -46,14 +47,29 @@ const transformAnswer = z.union([transformRoomResponse, restyleJob]);
  */
 export function transformRoom(
   userId: number,
-  input: { theme: ThemeKey; file: File | null; imageUrl: string; provider?: RestyleProvider },
+  input: {
+    theme: ThemeKey;
+    file: File | null;
+    imageUrl: string;
+    provider?: RestyleProvider;
+    roomType?: RoomType | null;
+    /** Our own id for the job, so that Cancel works while the call still waits for its answer. */
+    jobId: string;
+  },
 ): Promise<TransformRoomResponse | RestyleJob> {
   const form = new FormData();
   form.append('theme', input.theme);
   if (input.file) form.append('control_image', input.file);
   else form.append('image_url', input.imageUrl.trim());
   if (input.provider) form.append('provider', input.provider);
+  if (input.roomType) form.append('room_type', input.roomType);
+  form.append('job_id', input.jobId);
   return apiClient.post(INSPIRATION_ROUTES.transformRoom(userId), form, { schema: transformAnswer });
+}
+
+/** POST /api/inspiration/jobs/{id}/cancel/: the restyle stops and costs nothing (409 once it has finished). */
+export function cancelRestyleJob(jobId: string): Promise<RestyleJob> {
+  return apiClient.post(INSPIRATION_ROUTES.cancelJob(jobId), undefined, { schema: restyleJob });
 }
 
 export function getRestyleJob(jobId: string, signal?: AbortSignal): Promise<RestyleJob> {

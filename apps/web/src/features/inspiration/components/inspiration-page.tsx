@@ -18,6 +18,9 @@ import {
   INSPIRATION_MESSAGES,
   type Prediction,
   type RestyleProvider,
+  ROOM_TYPE_NAMES,
+  ROOM_TYPES,
+  type RoomType,
   THEME_KEYS,
   type ThemeKey,
 } from '@stagecraft/contracts';
@@ -27,7 +30,16 @@ import { BeforeAfterSlider } from '../../../components/before-after-slider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { USER_CREDITS_QUERY_KEY } from '../../../lib/user-credits.ts';
-import { getRestyleJob, INSPIRATION_HISTORY_KEY, isFinished, transformRoom, useInspirationHistory, useThemes } from '../api/inspiration.ts';
+import { newUuid } from '../../../lib/uuid.ts';
+import {
+  cancelRestyleJob,
+  getRestyleJob,
+  INSPIRATION_HISTORY_KEY,
+  isFinished,
+  transformRoom,
+  useInspirationHistory,
+  useThemes,
+} from '../api/inspiration.ts';
 
 const PROVIDER_LABELS: Record<RestyleProvider, string> = {
   local: 'Quick local restyle (walls, colour and, for an empty room, furniture)',
@@ -35,6 +47,8 @@ const PROVIDER_LABELS: Record<RestyleProvider, string> = {
 };
 
 const POLL_MS = 1500;
+/** Cancel may come before the server has made the job (the photo is still on its way): it asks again. */
+const CANCEL_TRIES = 10;
 
 /** 001 sections 2, 5, 7 and 8: theme select, upload or URL, submit, the result with Download, the history. */
 export function InspirationPage() {
@@ -43,6 +57,9 @@ export function InspirationPage() {
   const themes = useThemes();
   const history = useInspirationHistory(user?.userId);
   const [theme, setTheme] = useState<ThemeKey>('bohemian');
+  const [roomType, setRoomType] = useState<RoomType | ''>('');
+  const [runningJob, setRunningJob] = useState<string | null>(null);
+  const [canceling, setCanceling] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageUrl, setImageUrl] = useState('');
@@ -54,6 +71,7 @@ export function InspirationPage() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const statusId = useId();
   const themeLabelId = useId();
+  const roomLabelId = useId();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -107,8 +125,10 @@ export function InspirationPage() {
     setError(null);
     setResult(null);
     setProgress(null);
+    const jobId = newUuid();
+    setRunningJob(jobId);
     try {
-      let answer = await transformRoom(user.userId, { theme, file, imageUrl, provider });
+      let answer = await transformRoom(user.userId, { theme, file, imageUrl, provider, roomType: roomType || null, jobId });
       // A slow run answers with its job: poll it (the result is also in the history if this page is left).
       while (!isFinished(answer)) {
         if (answer.status === 'succeeded' && answer.result) {
@@ -135,7 +155,26 @@ export function InspirationPage() {
     } finally {
       setBusy(false);
       setProgress(null);
+      setRunningJob(null);
+      setCanceling(false);
     }
+  }
+
+  /** Stops the running restyle: nothing is charged; the waiting call then answers with the canceled job. */
+  async function cancel() {
+    if (!runningJob) return;
+    setCanceling(true);
+    for (let attempt = 0; attempt < CANCEL_TRIES; attempt += 1) {
+      try {
+        await cancelRestyleJob(runningJob);
+        return;
+      } catch (caught) {
+        // 404: not made yet (try again shortly); 409: it finished first, and its answer is on its way.
+        if (!(caught instanceof ApiError) || caught.status !== 404) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    setCanceling(false);
   }
 
   function onSubmit(event: FormEvent) {
@@ -180,6 +219,24 @@ export function InspirationPage() {
                 </Typography>
               )}
 
+              <FormControl fullWidth>
+                <InputLabel id={roomLabelId}>Room type</InputLabel>
+                <Select
+                  labelId={roomLabelId}
+                  label="Room type"
+                  value={roomType}
+                  onChange={(event) => setRoomType(event.target.value as RoomType | '')}
+                  disabled={busy}
+                >
+                  <MenuItem value="">Guess from the photo</MenuItem>
+                  {ROOM_TYPES.map((key) => (
+                    <MenuItem key={key} value={key}>
+                      {ROOM_TYPE_NAMES[key].replace(/^./, (first) => first.toUpperCase())}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+
               <Button variant="outlined" component="label" disabled={busy}>
                 {file ? `Photo: ${file.name}` : 'Upload a room photo'}
                 <input
@@ -221,6 +278,9 @@ export function InspirationPage() {
                     <Typography variant="body2">
                       Restyling your room{progress === null ? '…' : ` (${Math.round(progress * 100)}%)`}
                     </Typography>
+                    <Button variant="outlined" color="inherit" onClick={() => void cancel()} disabled={canceling || !runningJob}>
+                      {canceling ? 'Canceling…' : 'Cancel'}
+                    </Button>
                   </Stack>
                 )}
               </Box>
@@ -249,6 +309,11 @@ export function InspirationPage() {
                 <Typography variant="h5" component="h2" tabIndex={-1} ref={resultHeading} gutterBottom>
                   Your {themeName(result.theme)} room
                 </Typography>
+                {result.warning && (
+                  <Alert severity="warning" variant="filled" sx={{ mb: 2 }} role="alert">
+                    {result.warning}
+                  </Alert>
+                )}
                 <BeforeAfterSlider before={before} after={result.image_url} afterAlt={`${themeName(result.theme)} restyle`} />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }} alignItems={{ sm: 'center' }}>
                   <Button variant="contained" component="a" href={result.image_url} download={`stagecraft-inspiration-${result.theme}.jpg`}>
@@ -256,11 +321,6 @@ export function InspirationPage() {
                   </Button>
                   <Chip label={`Made by: ${PROVIDER_LABELS[result.provider]}`} variant="outlined" />
                 </Stack>
-                {result.warning && (
-                  <Alert severity="warning" sx={{ mt: 2 }}>
-                    {result.warning}
-                  </Alert>
-                )}
               </CardContent>
             </Card>
           ) : preview ? (
@@ -291,6 +351,7 @@ export function InspirationPage() {
                   {item.provider === 'local' ? 'Quick local restyle' : 'Replicate AI model'} ·{' '}
                   {new Date(item.created_at).toLocaleDateString()}
                 </Typography>
+                {item.warning && <Chip size="small" color="warning" label="Structure changed" title={item.warning} sx={{ mt: 0.5 }} />}
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   <Button size="small" onClick={() => setResult(item)}>
                     View
