@@ -21,6 +21,7 @@ import type { PiecePose } from '../../src/place/pose.ts';
 import { boxSofa, texturedBox } from '../../src/place/test-meshes.ts';
 import type { FurnitureSpriteInfo, PlaceableSprite, RoomGeometry } from '../../src/place/types.ts';
 import { roomModel } from '../../src/room/index.ts';
+import { detectObjects, type Detection } from '../../src/detect/detect.ts';
 import type { RoomModel } from '../../src/room/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { renderSyntheticRoom, type SyntheticRoomRender } from '../../src/testing/synthetic-rooms.ts';
@@ -295,7 +296,12 @@ interface Staged {
  * and coffee table before it, an armchair to one side turned to the table, a lamp beside the sofa. Each piece by
  * its own click and `defaultPose`, as the studio would.
  */
-async function stage3d(photo: RgbImage, room: RoomModel, meshes: Map<string, PieceMesh>): Promise<Staged> {
+async function stage3d(
+  photo: RgbImage,
+  room: RoomModel,
+  meshes: Map<string, PieceMesh>,
+  detections: readonly Detection[],
+): Promise<Staged> {
   const r = room.camera.rotation;
   const forward = [r[6]!, r[8]!];
   const length = Math.hypot(forward[0]!, forward[1]!);
@@ -341,7 +347,7 @@ async function stage3d(photo: RgbImage, room: RoomModel, meshes: Map<string, Pie
       footprintOf(mesh),
     );
     try {
-      const out = await placePosedPiece(image, { room, mesh, furnitureType: type, pose, placed });
+      const out = await placePosedPiece(image, { room, mesh, furnitureType: type, pose, placed, detections });
       image = out.image;
       placed.push({ mesh, pose, furnitureType: type });
       poses.push({ type, pose });
@@ -353,7 +359,12 @@ async function stage3d(photo: RgbImage, room: RoomModel, meshes: Map<string, Pie
 }
 
 /** Today's sprites of the same theme at the same floor points (far to near), geometry from the same camera. */
-async function stageSprites(photo: RgbImage, room: RoomModel, poses: { type: string; pose: PiecePose }[]): Promise<RgbImage> {
+async function stageSprites(
+  photo: RgbImage,
+  room: RoomModel,
+  poses: { type: string; pose: PiecePose }[],
+  detections: readonly Detection[],
+): Promise<RgbImage> {
   const geometry = spriteGeometry(room);
   const order = [...poses].sort((a, b) =>
     a.type === 'rug' ? -1 : b.type === 'rug' ? 1 : b.pose.position[1] - a.pose.position[1],
@@ -363,7 +374,7 @@ async function stageSprites(photo: RgbImage, room: RoomModel, poses: { type: str
     const sprite = await librarySprite(SHEET_THEME, type);
     if (!sprite) continue;
     const [x, y] = project(room, [pose.position[0], -room.camera.heightM, pose.position[1]]);
-    image = await placeFurniture(image, { x, y, sprite, sizeScale: 1, geometry });
+    image = await placeFurniture(image, { x, y, sprite, sizeScale: 1, geometry, detections });
   }
   return image;
 }
@@ -378,9 +389,10 @@ async function writeSheet(outDir: string, meshDir: string, log: Log): Promise<st
     const path = join(FIXTURES_DIR, file);
     if (!existsSync(path)) continue;
     const photo = await decodeImage(await readFile(path));
-    const room = await roomModel(photo);
-    const staged = await stage3d(photo, room, meshes);
-    const sprites = await stageSprites(photo, room, staged.poses);
+    const detections = await detectObjects(photo);
+    const room = await roomModel(photo, { detections });
+    const staged = await stage3d(photo, room, meshes, detections);
+    const sprites = await stageSprites(photo, room, staged.poses, detections);
     log(
       `  ${file}: focal ${room.camera.focalPx.toFixed(0)} px, horizon ${room.camera.horizon.yCentre.toFixed(0)}, ${room.walls.length} walls, ${room.openings.length} openings; ${staged.poses.map((p) => `${p.type} yaw ${p.pose.yawDeg.toFixed(0)}`).join(', ')}`,
     );

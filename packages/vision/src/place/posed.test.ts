@@ -208,6 +208,50 @@ describe('placePosedPiece', () => {
     expect(shelfShown).toBeGreaterThan(2000);
   });
 
+  it('runs a rug under a detected object standing on it, and draws a piece in front of that object over it', async () => {
+    const room = knownRoomModel(onePointRoom({ width: 640, height: 427 }));
+    const photo = greyPhoto(640, 427);
+    // A dark object standing on the floor 4 m away: its foot is the floor's row at that depth.
+    const foot = Math.round(project(room, [0, -1.45, 4])[1]);
+    const object: [number, number, number, number] = [240, foot - 90, 400, foot];
+    for (let y = object[1]; y < object[3]; y++)
+      for (let x = object[0]; x < object[2]; x++) photo.data.fill(40, (y * 640 + x) * 3, (y * 640 + x) * 3 + 3);
+    const detections = [{ id: 'bed', class_name: 'bed', bbox: object, confidence: 0.9 }];
+    const rug = texturedBox(2.4, 0.01, 2, [200, 60, 60]);
+    const under = await placePosedPiece(photo, {
+      room,
+      mesh: rug,
+      furnitureType: 'rug',
+      pose: { position: [0, 4], yawDeg: 180, scale: 1 },
+      detections,
+    });
+    let hiddenChanged = 0;
+    let shownChanged = 0;
+    for (let y = 0; y < 427; y++) {
+      for (let x = 260; x < 380; x++) {
+        const i = (y * 640 + x) * 3;
+        const changed = [0, 1, 2].some((c) => under.image.data[i + c] !== photo.data[i + c]);
+        if (y > object[1] + 10 && y < object[3] - 6) hiddenChanged += changed ? 1 : 0;
+        if (y > object[3] + 4 && y < under.pieceBox[3] - 2) shownChanged += changed ? 0 : 1;
+      }
+    }
+    expect(hiddenChanged).toBe(0); // behind the object's foot, under its outline: hidden
+    expect(shownChanged).toBe(0); // in front of it: drawn
+    // A box standing nearer than the object, overlapping it on screen: drawn over the object.
+    const box = texturedBox(0.6, 1.2, 0.5, [230, 220, 60]);
+    const front = await placePosedPiece(photo, {
+      room,
+      mesh: box,
+      furnitureType: 'side_table',
+      pose: { position: [0, 3.2], yawDeg: 180, scale: 1 },
+      detections,
+    });
+    const [bx1, , bx2] = front.pieceBox;
+    const i = ((object[1] + 20) * 640 + Math.round((bx1 + bx2) / 2)) * 3;
+    expect(front.pieceBox[1]).toBeLessThan(object[1] + 20);
+    expect(front.image.data[i + 1]! - photo.data[i + 1]!).toBeGreaterThan(60); // green of the yellow box over the dark object
+  });
+
   it('loads a GLB with an embedded texture and draws it like the same mesh built in code', async () => {
     const box = texturedBox(1, 0.5, 0.6, [30, 140, 60]);
     const texture = box.materials[0]!.texture!;

@@ -7,7 +7,7 @@ import { defaultPose, worldWalls, type Footprint } from './default-pose.ts';
 import { estimateRoomLight, lightDirections, roomExposure, type RoomLight } from './light.ts';
 import { linearToSrgb, measureLocalLook, blurLayer } from './match.ts';
 import { loadMesh, type PieceMesh } from './mesh.ts';
-import { findOccluders } from './occlusion.ts';
+import { findOccluders, type Occluder } from './occlusion.ts';
 import { composite, matchPiece, surroundings, type ShadowLayer } from './place.ts';
 import type { PiecePose } from './pose.ts';
 import {
@@ -149,8 +149,7 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
   const shadow = floorShade(camera, room, mesh, view, pose, box, light, directions, W, H);
   if (earlier.length > 0) hideUnderEarlier(shadow, earlier, room, view);
 
-  const contactY = footprintBottom(view, footprint);
-  const occluders = await findOccluders(image, request.detections ?? [], contactY, box);
+  const occluders = await objectsInFront(image, request.detections ?? [], layers, view, room);
   const { image: out, changedBox } = composite(image, piece, w, h, box[0], box[1], shadow, occluders);
   return { image: out, pose, pieceBox: coveredBox(layers), changedBox, light: light.source };
 }
@@ -366,20 +365,39 @@ function hideUnderEarlier(
   }
 }
 
-/** Photo row of the footprint's nearest point to the camera (lowest in the frame): objects reaching lower stand in front. */
-function footprintBottom(view: PieceView, [fx1, fz1, fx2, fz2]: Footprint): number {
-  let bottom = -Infinity;
-  for (const lx of [fx1, fx2]) {
-    for (const lz of [fz1, fz2]) {
-      // The view's matrix carries the pose's scale.
-      const [x, z] = [lx, lz];
-      const m = view.m;
-      const cy = m[4]! * x + m[6]! * z + m[7]!;
-      const cz = m[8]! * x + m[10]! * z + m[11]!;
-      if (cz > 0.05) bottom = Math.max(bottom, view.cy + (view.focal * cy) / cz);
+/**
+ * Detected objects of the photo that stand in front of the piece, pixel by pixel: each overlapping object is cut
+ * out as for sprites (GrabCut in its box), stood upright on the floor at its box's bottom edge (its nearest point),
+ * and hides the piece only where the piece is farther than that: a rug runs under a photographed bed's foot, a
+ * chair in front of the bed is drawn over it. Outside the piece its mask keeps the piece's shadow off the object.
+ */
+async function objectsInFront(
+  image: RgbImage,
+  detections: readonly Detection[],
+  layers: PieceLayers,
+  view: PieceView,
+  room: RoomModel,
+): Promise<Occluder[]> {
+  // Every detection overlapping the piece is a candidate (the sprite rule's contact row at -Infinity).
+  const found = await findOccluders(image, detections, -Infinity, layers.box);
+  const r = room.camera.rotation;
+  const [px1, py1, px2, py2] = layers.box;
+  const pw = px2 - px1;
+  return found.map(({ box, mask }) => {
+    const u = ((box[0] + box[2]) / 2 - view.cx) / view.focal;
+    const v = (box[3] - 0.5 - view.cy) / view.focal;
+    const down = -(u * r[1]! + v * r[4]! + r[7]!);
+    const objectDepth = down > 1e-6 ? -view.floorY / down : Infinity;
+    const bw = box[2] - box[0];
+    const out = Float32Array.from(mask);
+    for (let y = Math.max(box[1], py1); y < Math.min(box[3], py2); y++) {
+      for (let x = Math.max(box[0], px1); x < Math.min(box[2], px2); x++) {
+        const i = (y - py1) * pw + x - px1;
+        if (layers.coverage[i]! > 0 && layers.depth[i]! < objectDepth) out[(y - box[1]) * bw + x - box[0]] = 0;
+      }
     }
-  }
-  return bottom;
+    return { box, mask: out };
+  });
 }
 
 function coveredBox(layers: PieceLayers): Box {
