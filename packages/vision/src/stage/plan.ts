@@ -25,6 +25,8 @@ import type { PlannedPiece, PlanOptions, RoomType, SizeCm, StageFurniture, Stagi
 
 /** Scales tried for the whole arrangement, largest first (the spec's size_scale floor is 0.5; staging keeps 0.7). */
 const SCALES = [1, 0.9, 0.8, 0.7] as const;
+/** How far from its arrangement's centre a lamp or a plant may stand, metres. */
+const ACCENT_REACH_M = 3.5;
 /** Gap left between a wall and the back of a piece standing against it, metres. */
 const WALL_GAP_M = 0.03;
 /** Step along a wall when looking for free stretches, metres. */
@@ -256,7 +258,8 @@ function addAccent(
   const alongWalls = wallSpots(draft, piece, s)
     .map((w) => w.f)
     .sort((a, b) => score(b) - score(a));
-  const candidates = [...corners, ...alongWalls];
+  // An accent belongs to the arrangement: not across the room from it (nor where a poor layout runs the floor far off).
+  const candidates = [...corners, ...alongWalls].filter((f) => Math.hypot(f.x - near[0], f.z - near[1]) <= ACCENT_REACH_M);
   return draft.addFirst(
     piece,
     role,
