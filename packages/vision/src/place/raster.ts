@@ -129,21 +129,32 @@ export interface SampleBuffer {
   b2: Float32Array;
 }
 
+/**
+ * A cleared sample buffer over the box. Its arrays are views of one scratch allocation per thread, reused by the next
+ * call (a megasample buffer is 16 MB: allocating one per placement kept the garbage collector busy): use a buffer
+ * before asking for another.
+ */
 export function sampleBuffer(box: Box, ss: number): SampleBuffer {
   const sw = (box[2] - box[0]) * ss;
   const sh = (box[3] - box[1]) * ss;
   const n = sw * sh;
-  return {
+  if (scratch.byteLength < n * 16) scratch = new ArrayBuffer(Math.ceil(n * 16 * 1.25));
+  const buffer: SampleBuffer = {
     box,
     ss,
     sw,
     sh,
-    inverseDepth: new Float32Array(n),
-    triangle: new Int32Array(n).fill(EMPTY),
-    b1: new Float32Array(n),
-    b2: new Float32Array(n),
+    inverseDepth: new Float32Array(scratch, 0, n),
+    triangle: new Int32Array(scratch, n * 4, n),
+    b1: new Float32Array(scratch, n * 8, n),
+    b2: new Float32Array(scratch, n * 12, n),
   };
+  buffer.inverseDepth.fill(0);
+  buffer.triangle.fill(EMPTY);
+  return buffer;
 }
+
+let scratch = new ArrayBuffer(0);
 
 // Scratch for near-plane clipping: up to 4 vertices of (x, y, z, b0, b1, b2).
 const clipIn = new Float64Array(4 * 6);
