@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createVisionPool } from '../pool/pool.ts';
 import { boxSofa, texturedBox } from '../place/test-meshes.ts';
 import { boxRoomModel } from '../testing/box-room-model.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
@@ -112,5 +115,45 @@ describe('autoStage on a ray-cast room with a known camera', () => {
     expect(result.plan).toBe(plan);
     expect(result.placed.map((p) => p.furnitureType)).toEqual(['rug', 'sofa']);
     expect(result.placed[1]!.pose).toEqual(plan.pieces.find((p) => p.furnitureType === 'sofa')!.pose);
+  });
+});
+
+/** The library's japandi meshes (exported by `npm run assets:meshes`), by type. */
+const JAPANDI = fileURLToPath(new URL('../../../furniture/meshes/japandi/', import.meta.url));
+const japandi = (types: string[]): Record<string, string> => Object.fromEntries(types.map((t) => [t, `${JAPANDI}${t}.glb`]));
+
+describe.runIf(existsSync(`${JAPANDI}sofa.glb`))('staging through the worker pool, with the library meshes', () => {
+  const pool = createVisionPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  it('plans (to show before confirming), then draws that plan: JPEG back with the placed poses', async () => {
+    const { image, model } = emptyRoom();
+    const meshes = japandi(['sofa', 'rug', 'coffee_table', 'armchair', 'floor_lamp', 'plant']);
+    const plan = await pool.run('planStaging', model, null, 'japandi', meshes);
+    expect(plan.roomType).toBe('living');
+    expect(plan.pieces.map((p) => p.furnitureType).sort()).toEqual([
+      'armchair',
+      'coffee_table',
+      'floor_lamp',
+      'plant',
+      'rug',
+      'sofa',
+    ]);
+    const progress: number[] = [];
+    const staged = await pool.runWith(
+      { onProgress: (f) => progress.push(f) },
+      'autoStage',
+      image,
+      model,
+      null,
+      'japandi',
+      { meshes, plan },
+      90,
+    );
+    expect([staged.width, staged.height]).toEqual([image.width, image.height]);
+    expect([...staged.jpeg.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(staged.placed).toHaveLength(6);
+    for (const p of staged.placed) expect(p.pose).toEqual(plan.pieces.find((q) => q.furnitureType === p.furnitureType)!.pose);
+    expect(progress.length).toBeGreaterThanOrEqual(6);
   });
 });
