@@ -93,6 +93,25 @@ function expectInView(model: RoomModel, pieces: readonly PlannedPiece[]): void {
   }
 }
 
+/** A piece planned against a wall has its back edge parallel to the wall and touching it (within 5 cm). */
+function expectBacksOnWalls(model: RoomModel, pieces: readonly PlannedPiece[]): void {
+  const r = model.camera.rotation;
+  for (const p of pieces) {
+    if (p.wall === null) continue;
+    const wall = model.walls[p.wall]!;
+    // The wall's normal in the world (toward the wall, away from the room), on the floor.
+    const n = wall.plane.normal;
+    const wx = n[0] * r[0]! + n[1] * r[3]! + n[2] * r[6]!;
+    const wz = n[0] * r[2]! + n[1] * r[5]! + n[2] * r[8]!;
+    const [back0, back1] = [cornersOf(p)[0]!, cornersOf(p)[1]!];
+    const along = [back1[0] - back0[0], back1[1] - back0[1]];
+    const cos = Math.abs(along[0]! * wx + along[1]! * wz) / Math.hypot(along[0]!, along[1]!);
+    expect(Math.asin(Math.min(1, cos)) * (180 / Math.PI), `${p.furnitureType} back parallel to its wall`).toBeLessThan(0.5);
+    for (const [x, z] of [back0, back1])
+      expect(wall.plane.distance - (x * wx + z * wz), `${p.furnitureType} back on its wall`).toBeLessThan(0.05);
+  }
+}
+
 function expectNoOverlaps(pieces: readonly PlannedPiece[]): void {
   const standing = pieces.filter((p) => p.furnitureType !== 'rug');
   for (let i = 0; i < standing.length; i++) {
@@ -137,6 +156,7 @@ describe('planStaging on box rooms with a known camera', () => {
     expectInsideBox(plan.pieces, spec.room);
     expectInView(model, plan.pieces);
     expectNoOverlaps(plan.pieces);
+    expectBacksOnWalls(model, plan.pieces);
   });
 
   it('keeps a door clear: nothing stands in front of it, the sofa goes elsewhere', () => {
@@ -249,6 +269,7 @@ describe('planStaging on box rooms with a known camera', () => {
       expectInsideBox(plan.pieces, render.room);
       expectInView(model, plan.pieces);
       expectNoOverlaps(plan.pieces);
+      expectBacksOnWalls(model, plan.pieces);
     }
   });
 });
