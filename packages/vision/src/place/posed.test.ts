@@ -252,6 +252,23 @@ describe('placePosedPiece', () => {
     expect(front.image.data[i + 1]! - photo.data[i + 1]!).toBeGreaterThan(60); // green of the yellow box over the dark object
   });
 
+  it('draws a piece that reaches behind the camera (clipped at the near plane) over only the part in view', async () => {
+    const room = knownRoomModel(onePointRoom({ width: 480, height: 320 }));
+    const photo = greyPhoto(480, 320);
+    const sofa = boxSofa(2, 0.9, 0.85, [150, 60, 50]);
+    // Turned side-on at 0.5 m: its far end is in view at the bottom, its near end behind the camera.
+    const placed = await placePosedPiece(photo, {
+      room,
+      mesh: sofa,
+      furnitureType: 'sofa',
+      pose: { position: [0.6, 0.5], yawDeg: 90, scale: 1 },
+    });
+    const [x1, y1, x2, y2] = placed.pieceBox;
+    expect(x2 - x1).toBeGreaterThan(20);
+    expect(y2).toBe(320);
+    expect(y1).toBeGreaterThan(160);
+  });
+
   it('loads a GLB with an embedded texture and draws it like the same mesh built in code', async () => {
     const box = texturedBox(1, 0.5, 0.6, [30, 140, 60]);
     const texture = box.materials[0]!.texture!;

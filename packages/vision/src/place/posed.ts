@@ -103,7 +103,7 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
 
   const view = pieceView(camera, pose);
   const vertices = cameraVertices(mesh, view);
-  const box = screenBox(vertices, view, W, H);
+  const box = screenBox(vertices, view, W, H, mesh.indices);
   if (!box) throw new VisionError('invalid_argument', 'The piece is out of the photo at this pose');
   const area = (box[2] - box[0]) * (box[3] - box[1]);
   const buffer = sampleBuffer(box, area <= FINE_SAMPLING_MAX_PIXELS ? 3 : 2);

@@ -78,9 +78,10 @@ export function cameraVertices(mesh: PieceMesh, view: PieceView): Float64Array {
 
 /**
  * The pixel box (x2/y2 exclusive) the mesh covers in a W x H photo, clipped to it; null when nothing is in front
- * of the camera inside the frame. A vertex behind the near plane stretches the box to the frame's edges.
+ * of the camera inside the frame. With vertices behind the near plane, the points where the triangles' edges (given
+ * `indices`) cross it count too; without the indices such a mesh stretches the box to the frame's edges.
  */
-export function screenBox(camera: Float64Array, view: PieceView, W: number, H: number): Box | null {
+export function screenBox(camera: Float64Array, view: PieceView, W: number, H: number, indices?: Uint32Array): Box | null {
   let x1 = Infinity;
   let y1 = Infinity;
   let x2 = -Infinity;
@@ -102,7 +103,25 @@ export function screenBox(camera: Float64Array, view: PieceView, W: number, H: n
     y2 = Math.max(y2, py);
   }
   if (!ahead) return null;
-  if (behind) [x1, y1, x2, y2] = [0, 0, W, H];
+  if (behind && !indices) [x1, y1, x2, y2] = [0, 0, W, H];
+  else if (behind && indices) {
+    for (let k = 0; k < indices.length; k += 3) {
+      for (let e = 0; e < 3; e++) {
+        const a = indices[k + e]! * 3;
+        const b = indices[k + ((e + 1) % 3)]! * 3;
+        const za = camera[a + 2]!;
+        const zb = camera[b + 2]!;
+        if (za >= NEAR === zb >= NEAR) continue;
+        const t = (NEAR - za) / (zb - za);
+        const px = view.cx + (view.focal * (camera[a]! + t * (camera[b]! - camera[a]!))) / NEAR;
+        const py = view.cy + (view.focal * (camera[a + 1]! + t * (camera[b + 1]! - camera[a + 1]!))) / NEAR;
+        x1 = Math.min(x1, px);
+        x2 = Math.max(x2, px);
+        y1 = Math.min(y1, py);
+        y2 = Math.max(y2, py);
+      }
+    }
+  }
   const box: Box = [
     Math.max(0, Math.floor(x1) - 1),
     Math.max(0, Math.floor(y1) - 1),
