@@ -102,7 +102,15 @@ export {
   type RoomOpening,
   type RoomPlane,
 } from './room/index.ts';
-export { restyleRoom, gradeImage, type RestyleRequest, type RestyleResult, type ColourGrade, type StagedPiece } from './restyle/restyle.ts';
+export {
+  restyleRoom,
+  gradeImage,
+  type RestyleRequest,
+  type RestyleResult,
+  type RestyleStaging,
+  type ColourGrade,
+  type StagedPiece,
+} from './restyle/restyle.ts';
 export {
   planStaging,
   guessRoomType,

@@ -9,8 +9,11 @@ import { describeEachDatabase, type TestContext } from '../../../test/test-app.t
 import { transform } from '../../../test/inspiration.ts';
 import { roomPhoto, studioUser } from '../../../test/studio.ts';
 
-/** The engine shares a small machine with other work: a restyle gets more than the default 5 s. */
-const ENGINE_TIMEOUT = 60_000;
+/**
+ * The engine shares a small machine with other work: a restyle gets more than the default 5 s (an empty room is
+ * staged in 3D: room model, planner, meshes; over a minute under a load of 15).
+ */
+const ENGINE_TIMEOUT = 240_000;
 
 /** A loopback host that counts what reaches it: an SSRF attempt must leave it at zero. */
 async function countingHost(handler?: http.RequestListener, fixedPort = 0) {
@@ -42,6 +45,15 @@ beforeAll(async () => {
 
 const photo = () => ({ data: room, type: 'image/jpeg', name: 'room.jpg' });
 
+async function finishedJob(user: { get(url: string): Promise<{ json<T>(): T }> }, jobId: string): Promise<RestyleJob> {
+  const deadline = Date.now() + ENGINE_TIMEOUT;
+  for (;;) {
+    const job = (await user.get(INSPIRATION_ROUTES.job(jobId))).json<RestyleJob>();
+    if (!['queued', 'running'].includes(job.status) || Date.now() > deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 describeEachDatabase(
   'room inspiration (local provider)',
   (ctx) => {
@@ -50,11 +62,16 @@ describeEachDatabase(
       async () => {
         const user = await studioUser(ctx(), { credits: 3 });
         const response = await transform(ctx(), user, { theme: 'scandinavian', control_image: photo() });
-        expect(response.statusCode, response.body).toBe(200);
-        const body = response.json<Prediction & { job_id: string; credits_remaining: number }>();
+        // 200 with the result, or on a loaded machine 202 after the wait, then the job.
+        expect([200, 202], response.body).toContain(response.statusCode);
+        const body =
+          response.statusCode === 200
+            ? response.json<Prediction & { job_id: string; credits_remaining: number }>()
+            : { ...(await finishedJob(user, response.json<RestyleJob>().job_id)).result!, job_id: response.json<RestyleJob>().job_id };
         expect(body.provider).toBe('local');
         expect(body.theme).toBe('scandinavian');
-        expect(body.credits_remaining).toBe(2);
+        expect(body.warning).toBeNull();
+        if ('credits_remaining' in body) expect(body.credits_remaining).toBe(2);
         expect(await user.credits()).toBe(2);
         expect(await ledgerOf(ctx(), user.id)).toHaveLength(1);
 

@@ -1,6 +1,6 @@
 import type { RestyleProvider, RoomType, ThemeKey } from '@stagecraft/contracts';
 import type { EngineJob, StudioEngine } from '../studio/engine.ts';
-import { themeLook, themeStaging } from './themes.ts';
+import { themeLook, themeMeshStaging, themeStaging } from './themes.ts';
 
 /**
  * The port for generative operations (issue 16): what a provider is asked and what it gives back. Restyle is the
@@ -46,16 +46,21 @@ export class ProviderError extends Error {
 }
 
 /**
- * The local "quick restyle": the theme's wall paint, colour grade and, for an empty room, its pieces staged by
- * placement, all in the engine's worker pool (packages/vision restyleRoom). Honest about what it is: the room
+ * The local "quick restyle": the theme's wall paint, colour grade and, for an empty room, its pieces staged (in
+ * 3D by autoStage where the theme has meshes, else as sprites), all in the engine's worker pool (packages/vision
+ * restyleRoom). Honest about what it is: the room
  * keeps its own floor, windows and light.
  */
 export function createLocalProvider(engine: StudioEngine): GenerativeProvider {
   return {
     name: 'local',
-    async restyle({ image, theme, job }) {
+    async restyle({ image, theme, roomType, job }) {
       const look = themeLook(theme);
-      const result = await engine.restyleRoom(image, { wallMaterial: look.wall, grade: look.grade, pieces: themeStaging(theme) }, job);
+      const result = await engine.restyleRoom(
+        image,
+        { wallMaterial: look.wall, grade: look.grade, stage: themeMeshStaging(theme, roomType), pieces: themeStaging(theme) },
+        job,
+      );
       const staged = result.staged.length > 0 ? `, staged ${result.staged.join(', ')}` : '';
       return {
         image: result.jpeg,

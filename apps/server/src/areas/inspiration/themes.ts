@@ -1,6 +1,6 @@
 import { ROOM_TYPE_NAMES, type RoomType, type ThemeKey } from '@stagecraft/contracts';
-import { FURNITURE_PACKAGE_ROOT, findSprite, frontView, THEMES } from '@stagecraft/furniture';
-import type { ColourGrade, StagedPiece } from '@stagecraft/vision';
+import { FURNITURE_PACKAGE_ROOT, findMesh, findSprite, frontView, THEMES, themeFurniture } from '@stagecraft/furniture';
+import type { ColourGrade, RestyleStaging, StagedPiece } from '@stagecraft/vision';
 
 /**
  * How each of the 16 themes restyles a room, for both providers: the local engine's wall paint and colour grade,
@@ -153,4 +153,27 @@ export function themeStaging(theme: ThemeKey): StagedPiece[] {
     });
   }
   return pieces;
+}
+
+/** The staging planner's room types (stage/types.ts) for ours; kitchens and bathrooms are left to its guess. */
+const STAGE_ROOM: Record<RoomType, RestyleStaging['roomType']> = {
+  'living-room': 'living',
+  bedroom: 'bedroom',
+  'dining-room': 'dining',
+  'home-office': 'office',
+  kitchen: null,
+  bathroom: null,
+};
+
+/**
+ * One-click staging of an empty room in the theme: its pieces that have a mesh (packages/furniture/meshes),
+ * posed by the engine's planner. A theme without meshes stages with `themeStaging`'s sprites instead.
+ */
+export function themeMeshStaging(theme: ThemeKey, roomType: RoomType | null): RestyleStaging {
+  const meshes: Record<string, string> = {};
+  for (const type of themeFurniture(theme)) {
+    const mesh = findMesh({ type, theme });
+    if (mesh) meshes[type] = mesh.path;
+  }
+  return { theme, roomType: roomType ? STAGE_ROOM[roomType] : null, meshes };
 }
