@@ -385,12 +385,15 @@ async function writeSheet(outDir: string, meshDir: string, log: Log): Promise<st
   log(`sheet meshes: ${[...meshes.keys()].join(', ')} (${existsSync(join(meshDir, 'sofa.glb')) ? meshDir : 'built in code'})`);
   const tiles: Buffer[] = [];
   const tileW = 560;
-  for (const file of SHEET_ROOMS) {
+  // First a ray-cast room with its exact model (what the placement does when the room model is right), then the
+  // fixtures with the estimated one.
+  for (const file of ['synthetic-room-2', ...SHEET_ROOMS]) {
     const path = join(FIXTURES_DIR, file);
-    if (!existsSync(path)) continue;
-    const photo = await decodeImage(await readFile(path));
-    const detections = await detectObjects(photo);
-    const room = await roomModel(photo, { detections });
+    const synthetic = file.startsWith('synthetic') ? renderSyntheticRoom(2, { width: 960, height: 640, supersample: 2 }) : null;
+    if (!synthetic && !existsSync(path)) continue;
+    const photo = synthetic ? synthetic.image : await decodeImage(await readFile(path));
+    const detections = synthetic ? [] : await detectObjects(photo);
+    const room = synthetic ? knownRoomModel(synthetic) : await roomModel(photo, { detections });
     const staged = await stage3d(photo, room, meshes, detections);
     const sprites = await stageSprites(photo, room, staged.poses, detections);
     log(
@@ -418,7 +421,9 @@ async function writeSheet(outDir: string, meshDir: string, log: Log): Promise<st
     .composite(tiles.map((input, i) => ({ input, left: (i % 2) * tileW, top: Math.floor(i / 2) * Math.round(tileW / 1.5) })))
     .png()
     .toFile(sheetPath);
-  log(`contact sheet (left: 3D, right: today's sprites at the same floor points): ${sheetPath}`);
+  log(
+    `contact sheet (left: 3D, right: today's sprites at the same floor points; first row a ray-cast room with its exact model): ${sheetPath}`,
+  );
   return sheetPath;
 }
 
