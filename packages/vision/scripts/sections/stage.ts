@@ -245,7 +245,7 @@ export async function run(ctx: EvalSectionContext & { plansOnly?: boolean }): Pr
     const modelMs = performance.now() - started;
     const { meshes, borrowed } = await themeMeshes(r.theme);
     const t0 = performance.now();
-    const plan = await planWithMeshes(room, r.roomType, r.theme, meshes);
+    const plan = await planWithMeshes(room, r.roomType, r.theme, meshes, undefined, photo);
     const planMs = performance.now() - t0;
     const t1 = performance.now();
     const staged = await autoStage(photo, room, plan.roomType, r.theme, { meshes, plan });

@@ -68,7 +68,8 @@ export const tasks = {
   },
   /**
    * One-click staging, step 1: the plan for the room (JSON: what would be added, shown and priced before
-   * confirming). `meshes`: the theme's GLB paths by furniture type; `roomType` null: guessed. See stage/README.md.
+   * confirming). `meshes`: the theme's GLB paths by furniture type; `roomType` null: guessed; `image`: the photo,
+   * whose bright wall spots keep tall pieces from under windows the room model missed. See stage/README.md.
    */
   planStaging: (
     room: RoomModel,
@@ -76,7 +77,8 @@ export const tasks = {
     theme: string,
     meshes: Record<string, string>,
     detections?: Detection[],
-  ) => planWithMeshes(room, roomType, theme, meshes, detections),
+    image?: Image,
+  ) => planWithMeshes(room, roomType, theme, meshes, detections, image),
   /** Step 2: the plan (given, or made here) drawn into the photo, JPEG back at `quality`, with the placed poses. */
   autoStage: async (
     image: Image,

@@ -216,6 +216,31 @@ describe('planStaging on box rooms with a known camera', () => {
     expectNoOverlaps(plan.pieces);
   });
 
+  it('keeps a tall piece from under a bright spot on a wall (a window the room model missed), not a low one', () => {
+    const spec = onePointRoom();
+    const model = boxRoomModel(spec);
+    const bed = planStaging(model, 'bedroom', 'test', { furniture: FURNITURE }).pieces.find((p) => p.furnitureType === 'bed')!;
+    // Without the spot the bed's head is against the back wall, in the middle.
+    expect(Math.abs(bed.pose.position[0])).toBeLessThan(0.75);
+    expect(bed.pose.position[1]).toBeGreaterThan(spec.room.front - 1.5);
+    const brightSpots = [[0, 1.5 - spec.heightM, spec.room.front] as const];
+    const plan = planStaging(model, 'bedroom', 'test', { furniture: FURNITURE, brightSpots });
+    const moved = plan.pieces.find((p) => p.furnitureType === 'bed')!;
+    // The guessed window's floor zone: 0.65 m either side of the spot (its 0.75 m half width less the frame), 0.5 m deep.
+    const windowZone: PlannedPiece = {
+      furnitureType: 'window zone',
+      pose: { position: [0, spec.room.front - 0.25], yawDeg: 0, scale: 1 },
+      sizeCm: { width: 130, depth: 50, height: 1 },
+      wall: null,
+    };
+    expect(overlap(moved, windowZone)).toBe(false);
+    // A sofa (lower than the guessed sill, 0.9 m) may still stand there.
+    const sofa = planStaging(model, 'living', 'test', { furniture: FURNITURE, brightSpots }).pieces.find(
+      (p) => p.furnitureType === 'sofa',
+    )!;
+    expect(Math.abs(sofa.pose.position[0])).toBeLessThan(0.75);
+  });
+
   it('scales every piece down (not under 0.7) in a small room', () => {
     const spec = onePointRoom({ room: { left: 1.3, right: 1.3, back: 0.3, front: 3.3, ceiling: 2.5 }, focalPx: 520 });
     const plan = planStaging(boxRoomModel(spec), 'living', 'test', { furniture: FURNITURE });

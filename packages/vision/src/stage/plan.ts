@@ -575,7 +575,7 @@ const ESSENTIALS: Record<RoomType, readonly string[]> = {
  * size_scale 1, then 0.9, 0.8, 0.7 until its essentials fit; failing that, the scale that placed most pieces.
  */
 export function planStaging(room: RoomModel, roomType: RoomType, theme: string, options: PlanOptions): StagingPlan {
-  const frame = roomFrame(room, options.detections);
+  const frame = roomFrame(room, options.detections, options.brightSpots);
   const clear = keepClear(frame);
   let chosen: Draft | null = null;
   for (const scale of SCALES) {

@@ -85,7 +85,11 @@ const OBSTACLE_MAX_WIDTH = 0.7;
  * their boxes is blocked. The room model's own `object` labels are not used for that: in an empty room they are
  * the detector's false boxes (a bare plank floor read as a bed), and the layout calls those pixels floor.
  */
-export function roomFrame(room: RoomModel, detections: readonly FrameObstacle[] = []): RoomFrame {
+export function roomFrame(
+  room: RoomModel,
+  detections: readonly FrameObstacle[] = [],
+  brightSpots: readonly (readonly [number, number, number])[] = [],
+): RoomFrame {
   const r = room.camera.rotation;
   const right: Vec3 = [r[0]!, r[1]!, r[2]!];
   const down: Vec3 = [r[3]!, r[4]!, r[5]!];
@@ -115,6 +119,8 @@ export function roomFrame(room: RoomModel, detections: readonly FrameObstacle[] 
         .map((o) => ({ kind: o.kind, u0: o.rect[0], u1: o.rect[1], v0: o.rect[2], v1: o.rect[3] })),
     };
   });
+
+  for (const w of walls) w.openings.push(...missedWindows(w, brightSpots, eyeM));
 
   const toFloor = (p: Point2): Point2 | null => {
     const d = toWorld([p[0] - principal[0], p[1] - principal[1], focal]);
@@ -168,6 +174,33 @@ export function roomFrame(room: RoomModel, detections: readonly FrameObstacle[] 
     .map((d) => d.bbox);
   frame.grid = floorGrid(frame, room, obstacles);
   return frame;
+}
+
+/** Half the width given to a window guessed from a bright spot, and how far below the spot its sill is, metres. */
+const GUESSED_WINDOW_HALF_WIDTH_M = 0.75;
+const GUESSED_SILL_BELOW_M = 0.6;
+
+/**
+ * Windows the room model did not find, guessed from bright spots on this wall at a window's height (0.8 to 2.4 m):
+ * a span around each, its sill 0.6 m below the spot, unless a known window already covers it.
+ */
+function missedWindows(wall: FrameWall, spots: readonly (readonly [number, number, number])[], eyeM: number): FrameOpening[] {
+  const out: FrameOpening[] = [];
+  for (const [x, y, z] of spots) {
+    const across = wall.axis === 'x' ? x : z;
+    const u = wall.axis === 'x' ? z : x;
+    const v = y + eyeM;
+    if (Math.abs(across - wall.at) > 0.15 || v < 0.8 || v > 2.4) continue;
+    if (wall.openings.some((o) => o.kind === 'window' && u >= o.u0 && u <= o.u1)) continue;
+    out.push({
+      kind: 'window',
+      u0: u - GUESSED_WINDOW_HALF_WIDTH_M,
+      u1: u + GUESSED_WINDOW_HALF_WIDTH_M,
+      v0: Math.max(0.4, v - GUESSED_SILL_BELOW_M),
+      v1: v + GUESSED_SILL_BELOW_M,
+    });
+  }
+  return out;
 }
 
 /** Photo pixel of a world point, and its depth along the camera's axis (null behind or at the camera). */

@@ -2,6 +2,7 @@ import type { Detection } from '../detect/detect.ts';
 import { isVisionError } from '../errors.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
+import { estimateRoomLight } from '../place/light.ts';
 import { loadMesh, type PieceMesh } from '../place/mesh.ts';
 import { placePosedPiece, type EarlierPiece } from '../place/posed.ts';
 import type { PlacedPiece } from '../place/pose.ts';
@@ -58,9 +59,21 @@ export async function planWithMeshes(
   theme: string,
   meshes: StageMeshes,
   detections?: readonly Detection[],
+  photo?: ImageInput,
 ): Promise<StagingPlan> {
   const type = roomType ?? guessRoomType(room, detections);
-  return planStaging(room, type, theme, { furniture: await meshFurniture(meshes), detections });
+  const brightSpots = photo ? await brightSpotsOf(photo, room) : undefined;
+  return planStaging(room, type, theme, { furniture: await meshFurniture(meshes), detections, brightSpots });
+}
+
+/**
+ * The bright spots on the photo's walls that placement lights the pieces from (`estimateRoomLight`, measured once
+ * per room model, on the unstaged photo): when the room model found no lit window, they are most often one it
+ * missed. Empty when the light came from a known window (already an opening) or from nowhere in particular.
+ */
+async function brightSpotsOf(photo: ImageInput, room: RoomModel): Promise<[number, number, number][]> {
+  const light = estimateRoomLight(await decodeImage(photo), room);
+  return light.source === 'bright-region' ? light.points.map((p) => p.at) : [];
 }
 
 /**
@@ -77,7 +90,7 @@ export async function autoStage(
   options: AutoStageOptions,
 ): Promise<AutoStageResult> {
   let image = await decodeImage(input);
-  const plan = options.plan ?? (await planWithMeshes(room, roomType, theme, options.meshes, options.detections));
+  const plan = options.plan ?? (await planWithMeshes(room, roomType, theme, options.meshes, options.detections, image));
   const order = drawingOrder(room, plan.pieces).filter((p) => options.meshes[p.furnitureType] !== undefined);
   const earlier: EarlierPiece[] = [];
   const placed: PlacedPiece[] = [];

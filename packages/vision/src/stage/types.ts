@@ -18,6 +18,11 @@ export interface StageFurniture {
 export interface PlanOptions {
   /** The photo's detections: furniture already there is kept clear of, and it guides the room-type guess. */
   detections?: readonly { class_name: string; bbox: [number, number, number, number]; confidence: number }[];
+  /**
+   * Bright spots on the walls, world [X, Y, Z] (`estimateRoomLight(...).points` when it found a bright region):
+   * most often a window the room model missed; tall pieces keep from under them as from a window's.
+   */
+  brightSpots?: readonly (readonly [number, number, number])[];
   /** The pieces the theme has (types with sizes). */
   furniture: readonly StageFurniture[];
 }
