@@ -98,6 +98,10 @@ describe('kill -9 during a paid engine call', () => {
 
     // No stored result, no charge.
     expect(await credits()).toBe(3);
+    // Its progress is a durable job: after the restart it reads failed (a process's memory would have lost it: 404).
+    const after = await call(STUDIO_ROUTES.progress(progressId));
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as ProgressResponse).status).toBe('failed');
     const session = (await (await call(HISTORY_ROUTES.session(sessionId))).json()) as DesignSessionResponse;
     expect(session.session.placements.map((step) => step.action)).not.toContain('enhancement_4k');
     // Nothing committed is lost: the detection's session and its image.
