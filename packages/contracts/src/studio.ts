@@ -211,6 +211,46 @@ export const placeThemedFurnitureRequest = z.object({
 });
 export const placeCustomFurnitureRequest = z.object({ ...placement, furniture_id: safeString(STRING_LIMITS.id).min(1) });
 
+/**
+ * Ours (issue 15): "Stage this room" in Themed Design. First the plan (free: what would be added and what it
+ * costs, shown before confirming), then the staging itself, charged as themed placements of the pieces it adds.
+ * Room types: those the engine can furnish (`planStaging`); absent, the type is guessed from the room.
+ */
+export const STAGING_ROOM_TYPES = ['living', 'bedroom', 'dining', 'office'] as const;
+export type StagingRoomType = (typeof STAGING_ROOM_TYPES)[number];
+export const stageRoomPlanRequest = z.object({
+  session_id: safeString(STRING_LIMITS.id).min(1, 'Upload your own room photo first.'),
+  theme_key: z.enum(THEME_KEYS),
+  room_type: z.enum(STAGING_ROOM_TYPES).optional(),
+});
+const stagedPiece = z.object({ furniture_type: z.string(), pose: piecePose });
+export const stageRoomPlanResponse = z.object({
+  success,
+  room_type: z.enum(STAGING_ROOM_TYPES),
+  /** True when the room type was guessed (none was asked). */
+  room_type_guessed: z.boolean(),
+  theme_key: z.enum(THEME_KEYS),
+  pieces: z.array(stagedPiece),
+  /** Pieces the room type calls for that the theme lacks or the room had no place for. */
+  skipped: z.array(z.string()),
+  /** What staging will cost: one themed placement per piece. */
+  credits: z.number().int().nonnegative(),
+});
+export type StageRoomPlanResponse = z.infer<typeof stageRoomPlanResponse>;
+export const stageRoomRequest = z.object({
+  image_data: imageData,
+  session_id: safeString(STRING_LIMITS.id).min(1, 'Upload your own room photo first.'),
+  theme_key: z.enum(THEME_KEYS),
+  room_type: z.enum(STAGING_ROOM_TYPES).optional(),
+  progress_id: progressId,
+});
+export const stageRoomResponse = resultImageResponse.extend({
+  room_type: z.enum(STAGING_ROOM_TYPES),
+  /** Each piece added, with its box in the result image (natural pixels): removable like a detected object. */
+  staged: z.array(stagedPiece.extend({ bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) })),
+});
+export type StageRoomResponse = z.infer<typeof stageRoomResponse>;
+
 export const changeWallMaterialRequest = z.object({
   image_data: imageData,
   material_type: safeString(label).min(1),
@@ -234,6 +274,14 @@ export const enhanceImageResponse = z.object({
 /** Multipart field `furniture_image`; the answer is the cut-out (background removed). */
 export const uploadCustomFurnitureResponse = z.object({ success, furniture_id: z.string(), furniture_image: z.string() });
 
+/** A piece's real size in centimetres. */
+const sizeCm = z.object({ width: z.number(), depth: z.number(), height: z.number() });
+/**
+ * Ours (issue 15): the pieces drawn in 3D (they have a mesh) with their real size: a click on one of them shows
+ * its box in the room to turn before it is placed. Pieces not listed are drawn as pictures and placed at once.
+ */
+const pieceMeshes = z.record(z.string(), sizeCm).optional();
+
 export const furnitureTypesResponse = z.object({
   success,
   manual_object_types: z.record(z.string(), z.string()),
@@ -243,12 +291,20 @@ export const furnitureTypesResponse = z.object({
   manual_object_categories: z.record(z.string(), z.array(z.string())),
   furniture_type_labels: z.record(z.string(), z.string()),
   material_labels: z.record(z.string(), z.string()),
+  /** Ours (issue 15): the types placed without a theme that are drawn in 3D, with their real size. */
+  furniture_meshes: pieceMeshes,
 });
 export const themesResponse = z.object({
   success,
   themes: z.record(z.string(), z.object({ name: z.string(), description: z.string() })),
 });
-export const themeFurnitureResponse = z.object({ success, theme: z.string(), furniture: z.array(z.string()) });
+export const themeFurnitureResponse = z.object({
+  success,
+  theme: z.string(),
+  furniture: z.array(z.string()),
+  /** Ours (issue 15): the theme's pieces drawn in 3D, with their real size. */
+  meshes: pieceMeshes,
+});
 export const themeMaterialsResponse = z.object({ success, theme: z.string(), materials: z.array(z.string()) });
 export const drawingFurnitureTypesResponse = z.object({ success, all_furniture_types: z.array(z.string()) });
 
@@ -446,6 +502,8 @@ export const STUDIO_ROUTES = {
   drawingFurnitureTypes: '/api/ai-design/drawing-furniture-types/',
   addFurnitureToDrawnArea: '/api/ai-design/add-furniture-to-drawn-area/',
   eraseFromDrawnArea: '/api/ai-design/erase-from-drawn-area/',
+  stageRoomPlan: '/api/ai-design/stage-room/plan/',
+  stageRoom: '/api/ai-design/stage-room/',
   progress: (progressId: string) => `/api/ai-design/progress/${encodeURIComponent(progressId)}/`,
   exportImage: '/api/ai-design/export/',
   workspace: '/api/studio/workspace/',

@@ -1,6 +1,7 @@
 import { MANUAL_OBJECT_CATEGORIES, type ThemeKey } from '@stagecraft/contracts';
 import {
   DRAWING_FURNITURE_TYPES,
+  findMesh,
   FURNITURE_TYPE_LABELS,
   FURNITURE_TYPES,
   isThemeKey,
@@ -12,6 +13,16 @@ import {
   WALL_MATERIALS,
 } from '@stagecraft/furniture';
 import { notFound } from '../../lib/http-errors.ts';
+
+/** The pieces of a theme (or of no theme) that are drawn in 3D, with their real size (cm). */
+function meshesOf(types: readonly string[], theme: ThemeKey | null) {
+  return Object.fromEntries(
+    types.flatMap((type) => {
+      const mesh = findMesh({ type, theme });
+      return mesh ? [[type, { ...mesh.sizeCm }]] : [];
+    }),
+  );
+}
 
 /**
  * The studio catalogue as the spec's calls serve it: what can be marked, placed and painted, and the themes.
@@ -35,6 +46,7 @@ const FURNITURE_TYPES_RESPONSE = (() => {
       FURNITURE_TYPES.map((type) => [type, FURNITURE_TYPE_LABELS[type as keyof typeof FURNITURE_TYPE_LABELS] ?? type]),
     ),
     material_labels: { ...WALL_MATERIALS },
+    furniture_meshes: meshesOf(FURNITURE_TYPES, null),
   };
 })();
 
@@ -47,11 +59,11 @@ function knownTheme(theme: string): ThemeKey {
   return theme;
 }
 
-export const themeFurnitureList = (theme: string) => ({
-  success: true as const,
-  theme,
-  furniture: themeFurniture(knownTheme(theme)),
-});
+export const themeFurnitureList = (theme: string) => {
+  const key = knownTheme(theme);
+  const furniture = themeFurniture(key);
+  return { success: true as const, theme, furniture, meshes: meshesOf(furniture, key) };
+};
 
 export const themeMaterialList = (theme: string) => ({
   success: true as const,

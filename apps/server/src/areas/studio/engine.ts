@@ -5,12 +5,15 @@ import {
   type Detection,
   type EnhanceLevel,
   type PiecePose,
+  type PlacedPiece,
   type PlaceRequest,
   type PosedPieceRequest,
   type RestyleRequest,
   type RoomModel,
+  type RoomType,
   type StructureCheck,
   type SpriteSource,
+  type StagingPlan,
   type VisionPool,
 } from '@stagecraft/vision';
 
@@ -41,6 +44,13 @@ export interface PosedPiece {
   jpeg: Buffer;
   pose: PiecePose;
   pieceBox: Box;
+}
+
+/** A room staged in one call: the photo (JPEG), the pieces drawn with their poses, and the plan it drew. */
+export interface StagedRoom {
+  jpeg: Buffer;
+  placed: PlacedPiece[];
+  plan: StagingPlan;
 }
 
 /**
@@ -76,6 +86,19 @@ export interface StudioEngine {
    * the click; hidden where the session's earlier pieces stand in front (place/README.md).
    */
   placePosedPiece(image: Uint8Array, request: PosedPieceRequest, job: EngineJob): Promise<PosedPiece>;
+  /**
+   * One-click staging, the plan (JSON, no pixels): the theme's pieces (`meshes`: GLB paths by type) posed in the
+   * room for the room type (`null`: guessed from the layout and the detections).
+   */
+  planStaging(room: RoomModel, roomType: RoomType | null, theme: string, meshes: Record<string, string>, job: EngineJob): Promise<StagingPlan>;
+  /** The plan drawn into the photo, each piece depth-tested against the earlier ones and lit by the room. */
+  autoStage(
+    image: Uint8Array,
+    room: RoomModel,
+    theme: string,
+    options: { meshes: Record<string, string>; plan: StagingPlan },
+    job: EngineJob,
+  ): Promise<StagedRoom>;
   /** The detected object removed and the new piece standing where it stood. */
   replaceObject(image: Uint8Array, detection: Detection, sprite: SpriteSource, job: EngineJob): Promise<Buffer>;
   /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
@@ -138,6 +161,11 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     placePosedPiece: async (image, request, job) => {
       const placed = await workers().runWith(run(job), 'placePosedPiece', own(image), request, RESULT_JPEG_QUALITY);
       return { jpeg: asBuffer(placed.jpeg), pose: placed.pose, pieceBox: placed.pieceBox };
+    },
+    planStaging: (room, roomType, theme, meshes, job) => workers().runWith(run(job), 'planStaging', room, roomType, theme, meshes),
+    autoStage: async (image, room, theme, options, job) => {
+      const staged = await workers().runWith(run(job), 'autoStage', own(image), room, options.plan.roomType, theme, options, RESULT_JPEG_QUALITY);
+      return { jpeg: asBuffer(staged.jpeg), placed: staged.placed, plan: staged.plan };
     },
     replaceObject: async (image, detection, sprite, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'replaceObject', own(image), detection, sprite)),

@@ -1,5 +1,13 @@
 import { findMesh, type FoundMesh, isThemeKey } from '@stagecraft/furniture';
-import type { Box, EarlierPiece, Footprint, PiecePose } from '@stagecraft/vision';
+import {
+  type Box,
+  type EarlierPiece,
+  type Footprint,
+  type PiecePose,
+  type PlacedPiece,
+  poseToWorld,
+  type RoomModel,
+} from '@stagecraft/vision';
 import type { SessionPiece } from '../../db/schema.ts';
 import type { StudioImage } from './images.ts';
 
@@ -69,4 +77,46 @@ export function piecesOutside(
     );
     return covered / area < REMOVED_COVER;
   });
+}
+
+/**
+ * The box a piece covers in an image of the room (any size of the room model's photo): its footprint and top
+ * corners (the mesh's real size at the pose) seen by the room model's camera, clamped to the image. Geometry of
+ * a few points, no pixels: where a staged piece is, for the client to list it as removable.
+ */
+export function projectedBox(
+  room: RoomModel,
+  piece: PlacedPiece,
+  image: Pick<StudioImage, 'width' | 'height'>,
+): [number, number, number, number] {
+  const mesh = meshOf(piece);
+  const size = mesh?.sizeCm ?? { width: 100, depth: 60, height: 90 };
+  const [w, d] = [size.width / 200, size.depth / 200];
+  const floorY = -room.camera.heightM;
+  const topY = floorY + (size.height / 100) * piece.pose.scale;
+  const r = room.camera.rotation;
+  const k = image.width / room.width;
+  const { focalPx, principalPoint } = room.camera;
+  const points = (
+    [
+      [-w, -d],
+      [w, -d],
+      [w, d],
+      [-w, d],
+    ] as const
+  ).flatMap((local) => {
+    const [x, z] = poseToWorld(piece.pose, local);
+    return [floorY, topY].flatMap((y) => {
+      const cx = (r[0] ?? 0) * x + (r[1] ?? 0) * y + (r[2] ?? 0) * z;
+      const cy = (r[3] ?? 0) * x + (r[4] ?? 0) * y + (r[5] ?? 0) * z;
+      const cz = (r[6] ?? 0) * x + (r[7] ?? 0) * y + (r[8] ?? 0) * z;
+      return cz > 0.05 ? [[(focalPx * (cx / cz) + principalPoint[0]) * k, (focalPx * (cy / cz) + principalPoint[1]) * k]] : [];
+    });
+  });
+  if (points.length === 0) return [0, 0, 0, 0];
+  const xs = points.map(([x]) => x ?? 0);
+  const ys = points.map(([, y]) => y ?? 0);
+  const clampX = (v: number) => Math.round(Math.min(image.width, Math.max(0, v)));
+  const clampY = (v: number) => Math.round(Math.min(image.height, Math.max(0, v)));
+  return [clampX(Math.min(...xs)), clampY(Math.min(...ys)), clampX(Math.max(...xs)), clampY(Math.max(...ys))];
 }

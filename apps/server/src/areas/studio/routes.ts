@@ -14,6 +14,10 @@ import {
   placeCustomFurnitureRequest,
   placeFurnitureRequest,
   placeThemedFurnitureRequest,
+  stageRoomPlanRequest,
+  stageRoomPlanResponse,
+  stageRoomRequest,
+  stageRoomResponse,
   progressResponse,
   removeObjectRequest,
   removeAllObjectsRequest,
@@ -204,6 +208,34 @@ export async function studioRoutes(app: FastifyInstance, deps: { studio: StudioS
       },
     },
     (request) => studio.placeThemedFurniture(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.stageRoomPlan,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Stage this room, the plan (free): the theme's pieces for the room type, asked or guessed, and their price",
+        body: stageRoomPlanRequest,
+        response: { 200: stageRoomPlanResponse },
+      },
+    },
+    (request) => studio.planStaging(currentUser(request), request.body),
+  );
+
+  routes.post(
+    STUDIO_ROUTES.stageRoom,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stage this room: the planned pieces drawn in one step (2 credits per piece, as themed placements)',
+        body: stageRoomRequest,
+        response: { 200: stageRoomResponse },
+      },
+    },
+    (request) => studio.stageRoom(currentUser(request), request.body),
   );
 
   routes.post(

@@ -25,6 +25,7 @@ import { createDemoSteps } from './demo.ts';
 import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
 import { piecesOutside } from './pieces.ts';
 import { createPlacementOperations } from './placement.ts';
+import { createStagingOperations } from './stage.ts';
 
 export type { StudioServiceDependencies };
 
@@ -135,6 +136,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
     },
 
     ...createPlacementOperations(deps, steps),
+
+    ...createStagingOperations(deps, steps),
 
     /** New walls (1 credit): one of the catalogue's 20 materials. */
     async changeWallMaterial(

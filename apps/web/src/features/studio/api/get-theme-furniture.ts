@@ -1,11 +1,12 @@
 import { STUDIO_ROUTES, themeFurnitureResponse } from '@stagecraft/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export function getThemeFurniture(theme: string, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-  return apiClient
-    .get(STUDIO_ROUTES.themeFurniture(theme), { schema: themeFurnitureResponse, signal })
-    .then((answer) => answer.furniture);
+export type ThemeFurniture = z.infer<typeof themeFurnitureResponse>;
+
+export function getThemeFurniture(theme: string, { signal }: { signal?: AbortSignal } = {}): Promise<ThemeFurniture> {
+  return apiClient.get(STUDIO_ROUTES.themeFurniture(theme), { schema: themeFurnitureResponse, signal });
 }
 
 export function themeFurnitureQueryOptions(theme: string) {
@@ -16,7 +17,7 @@ export function themeFurnitureQueryOptions(theme: string) {
   });
 }
 
-/** The pieces rendered for one theme: what a themed click can place. */
+/** The pieces rendered for one theme (what a themed click can place), and which of them are drawn in 3D. */
 export function useThemeFurniture(theme: string) {
   return useQuery(themeFurnitureQueryOptions(theme));
 }

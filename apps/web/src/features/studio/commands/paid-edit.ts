@@ -35,16 +35,16 @@ export async function tracked<T>(report: ReportProgress, call: (progressId: stri
   }
 }
 
-interface PaidEdit<Payload, Plan extends EditPlan> {
+interface PaidEdit<Payload, Plan extends EditPlan, Answer extends ResultImageAnswer> {
   name: string;
   check: (ctx: CommandContext, payload: Payload) => Plan | null;
   busy: (plan: Plan) => Omit<BusyState, 'progress'>;
   /** The call itself, given the image as sent, the session and the progress id. */
-  request: (plan: Plan, envelope: EditEnvelope) => Promise<ResultImageAnswer>;
+  request: (plan: Plan, envelope: EditEnvelope) => Promise<Answer>;
   /** Detection changes that belong to the same step (one undo takes them back with the image). */
-  detectionChange?: (plan: Plan) => Omit<ApplyResultPayload, 'image' | 'sessionId'>;
+  detectionChange?: (plan: Plan, answer: Answer) => Omit<ApplyResultPayload, 'image' | 'sessionId'>;
   /** The success toast. */
-  success: (plan: Plan) => string;
+  success: (plan: Plan, answer: Answer) => string;
   /** After the step is applied: the tutorial, growth moments. */
   after?: (ctx: CommandContext, plan: Plan) => void;
 }
@@ -53,9 +53,9 @@ interface PaidEdit<Payload, Plan extends EditPlan> {
  * The one shape of a paid image edit (removal, replacement, placement, walls, drawing): the image goes out,
  * the bar follows the engine, and the answer becomes one editor step and the new balance.
  */
-export function definePaidEdit<Payload, Plan extends EditPlan>(
-  edit: PaidEdit<Payload, Plan>,
-): StudioCommand<Payload, Plan, { answer: ResultImageAnswer; image: StudioImage }> {
+export function definePaidEdit<Payload, Plan extends EditPlan, Answer extends ResultImageAnswer = ResultImageAnswer>(
+  edit: PaidEdit<Payload, Plan, Answer>,
+): StudioCommand<Payload, Plan, { answer: Answer; image: StudioImage }> {
   return defineCommand({
     name: edit.name,
     check: edit.check,
@@ -68,9 +68,9 @@ export function definePaidEdit<Payload, Plan extends EditPlan>(
       return { answer, image: await toStudioImage(answer.result_image) };
     },
     result: (ctx, plan, { answer, image }) => {
-      ctx.run(applyResult, { image, sessionId: answer.session_id ?? undefined, ...edit.detectionChange?.(plan) });
+      ctx.run(applyResult, { image, sessionId: answer.session_id ?? undefined, ...edit.detectionChange?.(plan, answer) });
       ctx.updateCredits(answer.credits_remaining);
-      toast.success(edit.success(plan), SUCCESS_TOAST);
+      toast.success(edit.success(plan, answer), SUCCESS_TOAST);
       edit.after?.(ctx, plan);
     },
   });

@@ -42,10 +42,13 @@ function armedPiece(ctx: CommandContext, state: EditorState): ArmedPiece | null 
   return null;
 }
 
-/** A canvas click in place, themed or custom mode: the piece the mode has armed, standing at the click. */
+/**
+ * A canvas click in place, themed or custom mode (or the commit of a piece shown first): the piece the mode has
+ * armed, standing at the click, turned to `yawDeg` when the user turned it (pieces drawn in 3D).
+ */
 export const placeFurnitureCommand = definePaidEdit({
   name: 'placeFurniture',
-  check: (ctx, point: { x: number; y: number }) => {
+  check: (ctx, point: { x: number; y: number; yawDeg?: number }) => {
     const state = ctx.state();
     const image = ctx.currentImage();
     if (!image) return null;
@@ -53,15 +56,16 @@ export const placeFurnitureCommand = definePaidEdit({
     const piece = armedPiece(ctx, state);
     if (!piece) return null;
     ctx.showMarker('preview', point, piece.label);
-    return { image, point, piece, sizeScale: state.sizeScale };
+    return { image, point, piece, sizeScale: state.sizeScale, yawDeg: point.yawDeg };
   },
   busy: ({ piece }) => ({ kind: 'placeFurniture', message: `Placing ${piece.label}…` }),
-  request: ({ image, point, piece, sizeScale }, { imageData, sessionId, progressId }) =>
+  request: ({ image, point, piece, sizeScale, yawDeg }, { imageData, sessionId, progressId }) =>
     piece.send({
       image_data: imageData,
       x: point.x,
       y: point.y,
       size_scale: sizeScale,
+      ...(yawDeg === undefined ? {} : { yaw_degrees: yawDeg }),
       image_width: image.width,
       image_height: image.height,
       session_id: sessionId,

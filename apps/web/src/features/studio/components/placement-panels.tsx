@@ -20,6 +20,7 @@ import { MATERIAL_SWATCHES, humanize } from '../utils/studio-labels.ts';
 import { MaterialGrid } from './material-grid.tsx';
 import { OptionChips } from './option-chips.tsx';
 import { SizeSlider } from './size-slider.tsx';
+import { StageRoomCard } from './stage-room-card.tsx';
 
 function Hint({ children }: { children: string }) {
   return (
@@ -86,7 +87,7 @@ export function ThemedPanel() {
         ) : (
           <OptionChips
             label="Themed furniture"
-            options={furniture.data ?? []}
+            options={furniture.data?.furniture ?? []}
             selected={state.placement.themeItem}
             onSelect={(value) => run(selectPlacement, { themeItem: value })}
             disabled={busy}
@@ -94,6 +95,7 @@ export function ThemedPanel() {
         )}
       </Box>
       <SizeSlider value={state.sizeScale} onChange={(value) => run(setSizeScale, value)} disabled={busy} />
+      <StageRoomCard />
       {(materials.data?.length ?? 0) > 0 && (
         <Box>
           <Typography variant="subtitle2" gutterBottom>

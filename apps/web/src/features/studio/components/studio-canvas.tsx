@@ -5,6 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import type { DrawTool, Marker, StudioImage, StudioMode, Stroke } from '../state/editor-state.ts';
 import { canvasToNatural, fitCanvas } from '../utils/canvas-geometry.ts';
+import type { PieceOutline } from '../utils/piece-pose.ts';
+
+/** Screen pixels of a drag on the rotation handle per 15-degree step. */
+const HANDLE_PX_PER_STEP = 24;
 
 /** Colours of the overlay: auto detections blue, manual marks amber, the selected one green. */
 const BOX_COLOURS = { auto: '#2563eb', manual: '#d97706', selected: '#16a34a' } as const;
@@ -56,6 +60,10 @@ export interface StudioCanvasProps {
   onClick: (point: { x: number; y: number }) => void;
   onStrokeStart: (stroke: Stroke) => void;
   onStrokeExtend: (points: number[]) => void;
+  /** The piece shown before it is placed: its box in the photo, and its rotation handle. */
+  piecePreview?: PieceOutline | null;
+  /** A drag on the rotation handle, in 15-degree steps. */
+  onTurnPiece?: (steps: number) => void;
 }
 
 function describe(mode: StudioMode): string {
@@ -83,6 +91,9 @@ export function StudioCanvas(props: StudioCanvasProps) {
   const element = useLoadedImage(image.src);
   const fit = fitCanvas(image, containerWidth > 0 ? containerWidth : 940);
   const drawing = useRef(false);
+  // A drag of the rotation handle: where it started (screen x) and the steps already applied.
+  const turning = useRef<{ startX: number; applied: number } | null>(null);
+  const preview = props.piecePreview ?? null;
   // Overlays are drawn in natural pixels; text and lines divide by the scale to keep their screen size.
   const px = (screenPixels: number) => screenPixels / fit.scale;
 
@@ -100,6 +111,18 @@ export function StudioCanvas(props: StudioCanvasProps) {
     props.onStrokeStart({ tool: drawTool, width, points: [point.x, point.y] });
   };
   const handleMove = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const turn = turning.current;
+    if (turn) {
+      event.evt.preventDefault();
+      const x = event.target.getStage()?.getPointerPosition()?.x;
+      if (x === undefined) return;
+      const steps = Math.round((x - turn.startX) / HANDLE_PX_PER_STEP);
+      if (steps !== turn.applied) {
+        props.onTurnPiece?.(steps - turn.applied);
+        turn.applied = steps;
+      }
+      return;
+    }
     if (!drawing.current) return;
     event.evt.preventDefault();
     const point = pointer(event);
@@ -108,7 +131,17 @@ export function StudioCanvas(props: StudioCanvasProps) {
   const handleUp = () => {
     drawing.current = false;
   };
+  const startTurn = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    event.cancelBubble = true;
+    const x = event.target.getStage()?.getPointerPosition()?.x;
+    if (!disabled && x !== undefined) turning.current = { startX: x, applied: 0 };
+  };
   const handleClick = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    // The end of a turn of the handle is not a click on the room.
+    if (turning.current || event.target.name() === 'rotate-handle') {
+      turning.current = null;
+      return;
+    }
     if (disabled || mode === 'draw' || mode === 'walls') return;
     const point = pointer(event);
     if (point) props.onClick(point);
@@ -146,7 +179,10 @@ export function StudioCanvas(props: StudioCanvasProps) {
           onTouchMove={handleMove}
           onMouseUp={handleUp}
           onTouchEnd={handleUp}
-          onMouseLeave={handleUp}
+          onMouseLeave={() => {
+            handleUp();
+            turning.current = null;
+          }}
           onClick={handleClick}
           onTap={handleClick}
         >
@@ -232,6 +268,59 @@ export function StudioCanvas(props: StudioCanvasProps) {
               ),
             )}
           </Layer>
+          {preview && (
+            <Layer>
+              <Line
+                points={preview.floor.flat()}
+                closed
+                fill="rgba(124, 58, 237, 0.18)"
+                stroke="#7c3aed"
+                strokeWidth={px(2)}
+                listening={false}
+              />
+              {preview.floor.map((corner, index) => {
+                const top = preview.top[index] ?? corner;
+                return <Line key={index} points={[...corner, ...top]} stroke="#7c3aed" strokeWidth={px(1.5)} listening={false} />;
+              })}
+              <Line
+                points={preview.top.flat()}
+                closed
+                stroke="#7c3aed"
+                strokeWidth={px(1.5)}
+                dash={[px(5), px(4)]}
+                listening={false}
+              />
+              {/* The front: where the piece faces. */}
+              <Line points={[...preview.front, ...preview.handle]} stroke="#fff" strokeWidth={px(2)} listening={false} />
+              <Circle
+                name="rotate-handle"
+                x={preview.handle[0]}
+                y={preview.handle[1]}
+                radius={px(13)}
+                fill="#7c3aed"
+                stroke="#fff"
+                strokeWidth={px(2.5)}
+                onMouseDown={startTurn}
+                onTouchStart={startTurn}
+                onMouseEnter={(event) => {
+                  const container = event.target.getStage()?.container();
+                  if (container) container.style.cursor = 'ew-resize';
+                }}
+                onMouseLeave={(event) => {
+                  const container = event.target.getStage()?.container();
+                  if (container) container.style.cursor = '';
+                }}
+              />
+              <Text
+                x={preview.handle[0] - px(7)}
+                y={preview.handle[1] - px(8)}
+                text="⟲"
+                fontSize={px(16)}
+                fill="#fff"
+                listening={false}
+              />
+            </Layer>
+          )}
         </Stage>
       </Box>
     </Box>

@@ -29,9 +29,21 @@ import { useStudioEditor } from '../hooks/use-studio-editor.ts';
 import { useFreshImages } from '../hooks/use-fresh-images.ts';
 import { useSnapshotSaver } from '../hooks/use-snapshot-saver.ts';
 import { useStudioOperations } from '../hooks/use-studio-operations.ts';
+import { usePiecePreview } from '../hooks/use-piece-preview.ts';
 import { useTutorial } from '../hooks/use-tutorial.ts';
 import { clearTutorialProgress, readTutorialProgress, saveTutorialProgress } from '../hooks/tutorial-progress.ts';
-import { addStroke, extendStroke, redo, restoreRoom, selectDetection, setMode, undo } from '../state/actions.ts';
+import {
+  addStroke,
+  dropPiece,
+  extendStroke,
+  holdPiece,
+  redo,
+  restoreRoom,
+  selectDetection,
+  setMode,
+  turnPiece,
+  undo,
+} from '../state/actions.ts';
 import { canRedo, canUndo, hasResult, type EditorState, type StudioMode } from '../state/editor-state.ts';
 import { detectionAt } from '../utils/canvas-geometry.ts';
 import { DetectPanel } from './detect-panel.tsx';
@@ -39,6 +51,7 @@ import { DrawPanel } from './draw-panel.tsx';
 import { HowItWorks } from './how-it-works.tsx';
 import { MODE_LABELS, ModePicker } from './mode-picker.tsx';
 import { NewRoomDialog } from './new-room-dialog.tsx';
+import { PendingPieceBar } from './pending-piece-bar.tsx';
 import { CustomPanel, PlacePanel, ThemedPanel, WallsPanel } from './placement-panels.tsx';
 import { ResultCard } from './result-card.tsx';
 import { RoomLimitNotice } from './room-limit-notice.tsx';
@@ -114,6 +127,15 @@ export function StudioPage() {
   useSnapshotSaver(state);
   useFreshImages(stateRef, run);
   const busy = operations.busy !== null;
+  const piecePreview = usePiecePreview(state);
+
+  /** The piece shown in the room, placed at the yaw it shows (the paid call); it goes once placed. */
+  const placePending = useCallback(async () => {
+    const pending = stateRef.current.pendingPiece;
+    if (!pending) return;
+    const placed = await operations.placeAt({ x: pending.x, y: pending.y, yawDeg: pending.yawDeg });
+    if (placed) run(dropPiece, undefined);
+  }, [operations, run, stateRef]);
 
   useEffect(() => {
     if (creditsFailed) toast.error(STUDIO_MESSAGES.creditsFallback, { duration: 5_000, id: 'studio-credits-fallback' });
@@ -188,8 +210,28 @@ export function StudioPage() {
   };
 
   // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): undo and redo, except while typing or while an operation runs.
+  // With a piece shown before placing: the arrows turn it, Enter places it, Escape cancels it.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (stateRef.current.pendingPiece && !isTypingTarget(event.target) && !event.ctrlKey && !event.metaKey) {
+        const turn = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+        if (turn !== undefined) {
+          event.preventDefault();
+          if (!operations.busy) run(turnPiece, turn);
+          return;
+        }
+        // Enter on a focused button presses that button; elsewhere it places the piece.
+        if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
+          event.preventDefault();
+          if (!operations.busy) void placePending();
+          return;
+        }
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          run(dropPiece, undefined);
+          return;
+        }
+      }
       if (!(event.ctrlKey || event.metaKey) || isTypingTarget(event.target)) return;
       const key = event.key.toLowerCase();
       if (key === 'z' || key === 'y') {
@@ -201,7 +243,7 @@ export function StudioPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [operations.busy, run]);
+  }, [operations.busy, run, stateRef, placePending]);
 
   const handleCanvasClick = useCallback(
     (point: { x: number; y: number }) => {
@@ -213,9 +255,15 @@ export function StudioPage() {
         if (hit) return run(selectDetection, hit.id);
         return void operations.markObject(point);
       }
-      void operations.placeAt(point);
+      // A piece drawn in 3D is shown first, to be turned before it is placed (and paid for); another click moves it.
+      void piecePreview.hold(point).then((pending) => {
+        if (!pending) return void operations.placeAt(point);
+        const shown = stateRef.current.pendingPiece;
+        const yawDeg = shown?.furnitureType === pending.furnitureType ? shown.yawDeg : pending.yawDeg;
+        run(holdPiece, { ...pending, yawDeg });
+      });
     },
-    [operations, run, stateRef],
+    [operations, piecePreview, run, stateRef],
   );
 
   const pickFile = () => fileInput.current?.click();
@@ -368,6 +416,8 @@ export function StudioPage() {
           onClick={handleCanvasClick}
           onStrokeStart={(stroke) => run(addStroke, stroke)}
           onStrokeExtend={(points) => run(extendStroke, points)}
+          piecePreview={piecePreview.outline()}
+          onTurnPiece={(steps) => run(turnPiece, steps)}
         />
       ) : (
         <Box
@@ -411,6 +461,16 @@ export function StudioPage() {
       )}
     </Box>
   );
+  const pendingBar = state.pendingPiece && (
+    <PendingPieceBar
+      piece={state.pendingPiece}
+      cost={state.mode === 'themed' ? costs?.themed_placement : costs?.furniture_placement}
+      disabled={busy}
+      onTurn={(steps) => run(turnPiece, steps)}
+      onPlace={() => void placePending()}
+      onCancel={() => run(dropPiece, undefined)}
+    />
+  );
   const modePanel = (
     <Box id="studio-mode-panel" role="tabpanel" aria-labelledby={`studio-mode-${state.mode}`} sx={{ mt: 3 }}>
       <Panel />
@@ -446,7 +506,10 @@ export function StudioPage() {
         <Grid size={{ xs: 12, lg: 8 }}>
           {phone ? (
             <Card variant="outlined">
-              <Box sx={{ p: 1 }}>{canvasArea}</Box>
+              <Box sx={{ p: 1 }}>
+                {canvasArea}
+                {pendingBar}
+              </Box>
               {progressBar}
               <CardContent sx={{ pb: 0 }}>
                 {toolbar}
@@ -464,6 +527,7 @@ export function StudioPage() {
                 <CardContent>
                   {toolbar}
                   {canvasArea}
+                  {pendingBar}
                   {modePanel}
                 </CardContent>
               </Card>

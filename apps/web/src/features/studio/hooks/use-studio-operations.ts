@@ -23,6 +23,7 @@ import { placeFurnitureCommand } from '../commands/place-furniture.ts';
 import { removeAllObjectsCommand } from '../commands/remove-all-objects.ts';
 import { removeObjectCommand } from '../commands/remove-object.ts';
 import { replaceObjectCommand } from '../commands/replace-object.ts';
+import { stageRoomCommand } from '../commands/stage-room.ts';
 import { uploadCustomFurnitureCommand } from '../commands/upload-custom-furniture.ts';
 import { uploadRoomCommand } from '../commands/upload-room.ts';
 import { addMarker, clearStrokes, removeMarker } from '../state/actions.ts';
@@ -152,8 +153,9 @@ export function useStudioOperations(options: OperationsOptions) {
       removeAll: () => perform(removeAllObjectsCommand, undefined),
       replace: (id: Parameters<typeof removeObjectCommand.check>[1], newName: string) =>
         perform(replaceObjectCommand, { id, newName }),
-      placeAt: (point: { x: number; y: number }) => perform(placeFurnitureCommand, point),
+      placeAt: (point: { x: number; y: number; yawDeg?: number }) => perform(placeFurnitureCommand, point),
       changeWalls: (material: string) => perform(changeWallMaterialCommand, material),
+      stageRoom: (plan: Parameters<typeof stageRoomCommand.check>[1]) => perform(stageRoomCommand, plan),
       drawAdd: (furnitureType: string | null) => perform(addFurnitureToDrawnAreaCommand, furnitureType),
       drawErase: (prompt: string) => perform(eraseFromDrawnAreaCommand, prompt),
       enhance: (level: Parameters<typeof enhanceImageCommand.check>[1]) => perform(enhanceImageCommand, level),

@@ -5,6 +5,7 @@ import {
   type DrawTool,
   type EditorState,
   type Marker,
+  type PendingPiece,
   type PlacementState,
   type Scene,
   type StudioImage,
@@ -12,6 +13,7 @@ import {
   type Stroke,
 } from './editor-state.ts';
 import { refreshed } from './signed-images.ts';
+import { turnYaw } from '../utils/piece-pose.ts';
 
 /**
  * One editor command (the excalidraw pattern): a pure `perform` over the immutable state, and whether its
@@ -71,6 +73,7 @@ export const loadImage = defineAction<{ image: StudioImage; demo: boolean; sessi
     selectedDetectionId: null,
     markers: [],
     strokes: [],
+    pendingPiece: null,
   }),
 });
 
@@ -101,6 +104,7 @@ export const restoreRoom = defineAction<{
     selectedDetectionId: null,
     markers: [],
     strokes: [],
+    pendingPiece: null,
   }),
 });
 
@@ -143,12 +147,14 @@ export interface ApplyResultPayload {
   /** Several pieces gone in one step (empty the room). */
   removeDetectionIds?: readonly Detection['id'][];
   replaceDetection?: { id: Detection['id']; className: string };
+  /** Pieces the step added that can be removed like detected objects (a staged room's pieces). */
+  addDetections?: readonly Detection[];
 }
 
 export const applyResult = defineAction<ApplyResultPayload>({
   name: 'applyResult',
   recordsHistory: true,
-  perform: (state, { image, sessionId, removeDetectionId, removeDetectionIds, replaceDetection }) => {
+  perform: (state, { image, sessionId, removeDetectionId, removeDetectionIds, replaceDetection, addDetections }) => {
     const previous = state.scene.currentImage;
     let detections = previous ? scaleDetections(state.scene.detections, previous, image) : state.scene.detections;
     const removed = new Set([...(removeDetectionIds ?? []), ...(removeDetectionId === undefined ? [] : [removeDetectionId])]);
@@ -158,11 +164,13 @@ export const applyResult = defineAction<ApplyResultPayload>({
         item.id === replaceDetection.id ? { ...item, class_name: replaceDetection.className, is_replaced: true } : item,
       );
     }
+    if (addDetections) detections = [...detections, ...addDetections];
     const selectionGone = state.selectedDetectionId !== null && removed.has(state.selectedDetectionId);
     return {
       ...withScene(state, { currentImage: image, detections, sessionId: sessionId ?? state.scene.sessionId }),
       selectedDetectionId: selectionGone ? null : state.selectedDetectionId,
       strokes: [],
+      pendingPiece: null,
     };
   },
 });
@@ -227,6 +235,7 @@ export const undo = defineAction({
       future: [state.scene, ...state.future],
       selectedDetectionId: null,
       markers: [],
+      pendingPiece: null,
     };
   },
 });
@@ -237,7 +246,15 @@ export const redo = defineAction({
   perform: (state) => {
     const [next, ...rest] = state.future;
     if (!next) return state;
-    return { ...state, scene: next, past: [...state.past, state.scene], future: rest, selectedDetectionId: null, markers: [] };
+    return {
+      ...state,
+      scene: next,
+      past: [...state.past, state.scene],
+      future: rest,
+      selectedDetectionId: null,
+      markers: [],
+      pendingPiece: null,
+    };
   },
 });
 
@@ -248,13 +265,20 @@ export const setMode = defineAction<StudioMode>({
   perform: (state, mode) =>
     mode === state.mode
       ? state
-      : { ...state, mode, placement: emptyPlacement, markers: state.markers.filter((m) => m.kind === 'click') },
+      : {
+          ...state,
+          mode,
+          placement: emptyPlacement,
+          markers: state.markers.filter((m) => m.kind === 'click'),
+          pendingPiece: null,
+        },
 });
 
 export const selectPlacement = defineAction<Partial<PlacementState>>({
   name: 'selectPlacement',
   recordsHistory: false,
-  perform: (state, placement) => ({ ...state, placement: { ...state.placement, ...placement } }),
+  // Another piece chosen: the one shown but not placed goes.
+  perform: (state, placement) => ({ ...state, placement: { ...state.placement, ...placement }, pendingPiece: null }),
 });
 
 export const setTheme = defineAction<ThemeKey>({
@@ -262,7 +286,7 @@ export const setTheme = defineAction<ThemeKey>({
   recordsHistory: false,
   // The items of one theme are not the items of another: the armed item goes with the theme.
   perform: (state, theme) =>
-    theme === state.theme ? state : { ...state, theme, placement: { ...state.placement, themeItem: null } },
+    theme === state.theme ? state : { ...state, theme, placement: { ...state.placement, themeItem: null }, pendingPiece: null },
 });
 
 export const setSizeScale = defineAction<number>({
@@ -350,4 +374,28 @@ export const refreshImageUrls = defineAction<Record<string, string>>({
     });
     return { ...state, past: state.past.map(scene), scene: scene(state.scene), future: state.future.map(scene) };
   },
+});
+
+/** A piece clicked into the room, shown to be turned before it is placed (or moved by another click). */
+export const holdPiece = defineAction<PendingPiece>({
+  name: 'holdPiece',
+  recordsHistory: false,
+  perform: (state, pendingPiece) => ({ ...state, pendingPiece }),
+});
+
+/** The shown piece turned by whole 15-degree steps (negative: the other way). */
+export const turnPiece = defineAction<number>({
+  name: 'turnPiece',
+  recordsHistory: false,
+  perform: (state, steps) =>
+    state.pendingPiece && steps !== 0
+      ? { ...state, pendingPiece: { ...state.pendingPiece, yawDeg: turnYaw(state.pendingPiece.yawDeg, steps) } }
+      : state,
+});
+
+/** The shown piece dropped (cancelled, or placed: the result takes its place). */
+export const dropPiece = defineAction({
+  name: 'dropPiece',
+  recordsHistory: false,
+  perform: (state) => (state.pendingPiece ? { ...state, pendingPiece: null } : state),
 });

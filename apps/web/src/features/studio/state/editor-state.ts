@@ -51,6 +51,20 @@ export interface PlacementState {
   customFurnitureId: string | null;
 }
 
+/**
+ * A piece clicked into the room but not yet placed (issue 15): its box is drawn where it would stand, the user
+ * turns it in 15-degree steps and commits it (the paid call) or cancels. Not a step of the history.
+ */
+export interface PendingPiece {
+  /** The click, natural pixels of the current image. */
+  x: number;
+  y: number;
+  /** Degrees about the vertical in the room model's frame (place/pose.ts). */
+  yawDeg: number;
+  furnitureType: string;
+  label: string;
+}
+
 export interface EditorState {
   scene: Scene;
   past: Scene[];
@@ -70,6 +84,7 @@ export interface EditorState {
   drawTool: DrawTool;
   brushSize: number;
   nextMarkerId: number;
+  pendingPiece: PendingPiece | null;
 }
 
 /** How many steps undo can go back; older ones are dropped (each holds an image reference, not pixels). */
@@ -97,6 +112,7 @@ export function createEditorState(): EditorState {
     drawTool: 'add',
     brushSize: BRUSH_SIZE.default,
     nextMarkerId: 1,
+    pendingPiece: null,
   };
 }
 
