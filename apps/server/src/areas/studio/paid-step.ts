@@ -83,6 +83,8 @@ export interface PaidStep<T> extends StepBasics {
   produce(image: StudioImage, job: EngineJob): Promise<{ file: Buffer; value: T }>;
   /** Whether this outcome costs nothing (a detection that found no object): charged 0, still recorded. */
   free?(value: T): boolean;
+  /** How many of the held `quantity` the outcome delivered (a staging whose piece fell outside the photo). */
+  delivered?(value: T): number;
   /** Records the step inside the transaction that charges for it. */
   record(
     inTx: StudioRepository,
@@ -98,6 +100,8 @@ export interface ImageWithPieces {
   pieces: SessionPiece[];
   /** The pose of the piece the step drew, for the answer. */
   pose?: PiecePose;
+  /** How many of the step's `quantity` it delivered, when fewer (charged for these only). */
+  delivered?: number;
 }
 
 /** One paid step that produces a new image, as each studio edit does. */
@@ -209,7 +213,8 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     let original: { id: string; created: boolean } | null = null;
     const sessionId = session?.id ?? randomUUID();
     const stepId = randomUUID();
-    const quantity = step.free?.(produced.value) ? 0 : step.quantity;
+    const delivered = step.delivered ? Math.min(step.delivered(produced.value), step.quantity ?? 1) : step.quantity;
+    const quantity = step.free?.(produced.value) ? 0 : delivered;
     const charged = creditCost(step.action, quantity);
     let creditsRemaining: number;
     try {
@@ -224,7 +229,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
         const remaining =
           charged === 0
             ? (await releaseHold(tx, held), await spendCredits(tx, user.id, step.action, `studio:${stepId}`, 0))
-            : await chargeHold(tx, held, `studio:${stepId}`);
+            : await chargeHold(tx, { ...held, amount: charged }, `studio:${stepId}`);
         await step.record(inTx, { sessionId, stepId, mediaId: result.id, cost: charged, image, value: produced.value });
         await inTx.linkMedia(sessionId, newSession?.created ? [newSession.id, result.id] : [result.id]);
         return remaining;
@@ -267,6 +272,7 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
         const { file, ...value } = made;
         return { file, value };
       },
+      delivered: (value) => value.delivered ?? step.quantity ?? 1,
       async record(inTx, { sessionId, stepId, mediaId, cost, image, value }) {
         const recorded = step.placement(image);
         await inTx.recordPlacement({

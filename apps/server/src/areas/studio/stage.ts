@@ -8,7 +8,7 @@ import {
   type ThemeKey,
 } from '@stagecraft/contracts';
 import { findMesh, themeFurniture } from '@stagecraft/furniture';
-import type { PiecePose, StagingPlan } from '@stagecraft/vision';
+import { type PiecePose, type StagingPlan, VisionError } from '@stagecraft/vision';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { insufficientCredits, type PaidSteps, type StudioServiceDependencies } from './paid-step.ts';
@@ -106,6 +106,8 @@ export function createStagingOperations(deps: StudioServiceDependencies, steps: 
         progressId: body.progress_id,
         async produce(image, job, pieces) {
           const drawn = await engine.autoStage(image.bytes, room, body.theme_key, { meshes, plan }, job);
+          // A planned piece that fell wholly outside the photo is not drawn, and not charged; none drawn: a 400.
+          if (drawn.placed.length === 0) throw new VisionError('invalid_argument', 'No piece of the plan could be drawn in this photo');
           const added = drawn.placed.map((piece) => ({ piece, box: projectedBox(room, piece, image) }));
           staged = added.map(({ piece, box }) => ({
             furniture_type: piece.furnitureType,
@@ -115,6 +117,7 @@ export function createStagingOperations(deps: StudioServiceDependencies, steps: 
           return {
             file: drawn.jpeg,
             pieces: [...pieces, ...added.map(({ piece, box }) => sessionPiece(piece, box, image))],
+            delivered: drawn.placed.length,
           };
         },
         placement: () => ({ furnitureType: `staged_${plan.roomType}`, themeKey: body.theme_key, isFurniture: false }),
