@@ -28,7 +28,7 @@ export const stageRoomCommand = definePaidEdit({
   detectionChange: (_plan, answer) => ({
     addDetections: answer.staged.map((piece, index) => ({
       id: `staged-${answer.placement_id ?? 'room'}-${index}`,
-      class_name: piece.furniture_type,
+      class_name: humanize(piece.furniture_type).toLowerCase(),
       bbox: piece.bbox,
       confidence: 1,
       is_manual: true,
