@@ -17,7 +17,14 @@ export async function waitUntilIdle(page: Page, timeout = 180_000): Promise<void
   await expect(page.getByTestId('studio-status')).not.toHaveText(/…/, { timeout });
 }
 
-/** Resolves once the editor state has reached the server (it is saved a moment after each step). */
-export function savedSnapshot(page: Page) {
-  return page.waitForResponse((response) => /\/api\/studio\/sessions\/[\w-]+\/snapshot\/$/.test(response.url()) && response.ok());
+/**
+ * Resolves once the editor state has reached the server (it is saved a moment after each step). `accept` picks
+ * the save meant when an earlier one may still be on its way (a page saves the state it just restored, too).
+ */
+export function savedSnapshot(page: Page, accept: (snapshot: { cursor: number; scenes: unknown[] }) => boolean = () => true) {
+  return page.waitForResponse((response) => {
+    if (!/\/api\/studio\/sessions\/[\w-]+\/snapshot\/$/.test(response.url()) || !response.ok()) return false;
+    const body = response.request().postDataJSON() as { snapshot?: { cursor: number; scenes: unknown[] } } | null;
+    return body?.snapshot ? accept(body.snapshot) : false;
+  });
 }
