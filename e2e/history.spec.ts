@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { createVerifiedUser } from './support/accounts.ts';
 import { buyPack } from './support/purchase.ts';
 import { authorization, logIn } from './support/sign-in.ts';
-import { roomPhoto, waitUntilIdle } from './support/studio.ts';
+import { commitShownPiece, roomPhoto, waitUntilIdle } from './support/studio.ts';
 
 /**
  * Design history in Chromium against the real server and engine: a paid user stages a room in the studio,
@@ -39,7 +39,13 @@ test.describe('design history', () => {
     await page.goto('/app');
     const skip = page.getByRole('button', { name: 'Skip tutorial' });
     if (await skip.isVisible().catch(() => false)) await skip.click();
-    await page.getByTestId('room-photo-input').setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto('empty_maateusx_furnish-before.jpg', 960, 640) });
+    await page
+      .getByTestId('room-photo-input')
+      .setInputFiles({
+        name: 'room.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await roomPhoto('empty_maateusx_furnish-before.jpg', 960, 640),
+      });
     await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '960');
     await waitUntilIdle(page);
     await page.getByRole('tab', { name: 'Click & Place' }).click();
@@ -47,6 +53,7 @@ test.describe('design history', () => {
     const canvas = await page.getByTestId('studio-canvas').boundingBox();
     if (!canvas) throw new Error('The canvas is not on screen');
     await page.mouse.click(canvas.x + canvas.width * 0.3, canvas.y + canvas.height * 0.85);
+    await commitShownPiece(page);
     await waitUntilIdle(page);
     await expect(page.getByText('Placed Floor lamp')).toBeVisible();
 
@@ -68,7 +75,10 @@ test.describe('design history', () => {
     const preview = card.getByRole('img', { name: /^Latest image of session/ });
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(960);
     const shortId = ((await card.getByRole('heading').textContent()) ?? '').replace('Session ', '');
-    await expect(card.getByRole('link', { name: 'Open in studio' })).toHaveAttribute('href', new RegExp(`^/app\\?session=${shortId}`));
+    await expect(card.getByRole('link', { name: 'Open in studio' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/app\\?session=${shortId}`),
+    );
     await shot(page, '01-history-list');
 
     // On a phone the cards stack in one column and nothing overflows the screen.

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { createVerifiedUser } from './support/accounts.ts';
 import { fixturePath } from '../packages/vision/src/testing/fixtures.ts';
+import { commitShownPiece } from './support/studio.ts';
 
 /**
  * The design studio in Chromium against the real server and the real vision engine: the demo tutorial on the
@@ -96,19 +97,6 @@ async function waitUntilIdle(page: Page, timeout = 120_000, label?: string): Pro
 }
 
 /** Clicks the canvas at a fraction of its width and height. */
-/**
- * A piece the library draws in 3D is shown in the room first, to be turned before it is placed (issue 15):
- * turn it one 15-degree step and place it. A picture-only piece was placed by the click itself.
- */
-async function commitShownPiece(page: Page): Promise<void> {
-  const pending = page.getByTestId('pending-piece');
-  if (!(await pending.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return;
-  const before = (await pending.getByRole('status').textContent()) ?? '';
-  await pending.getByRole('button', { name: 'Turn right 15 degrees' }).click();
-  await expect(pending.getByRole('status')).not.toHaveText(before);
-  await pending.getByRole('button', { name: /^Place here/ }).click();
-}
-
 async function clickCanvas(page: Page, fx: number, fy: number): Promise<void> {
   const box = await page.getByTestId('studio-canvas').boundingBox();
   if (!box) throw new Error('The canvas is not on screen');
@@ -130,7 +118,10 @@ test.describe('design studio', () => {
   // The engine's calls take seconds to minutes; a control that never appears should fail in 30 s, not at the test's end.
   test.use({ actionTimeout: 30_000 });
 
-  test('a new user runs the 3-step tutorial on the sample room for free and keeps the 3 sign-up credits', async ({ page, request }) => {
+  test('a new user runs the 3-step tutorial on the sample room for free and keeps the 3 sign-up credits', async ({
+    page,
+    request,
+  }) => {
     const account = await createVerifiedUser(request, 'tutorial');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await logIn(page, account);

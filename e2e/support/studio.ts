@@ -28,3 +28,22 @@ export function savedSnapshot(page: Page, accept: (snapshot: { cursor: number; s
     return body?.snapshot ? accept(body.snapshot) : false;
   });
 }
+
+/**
+ * A piece the library draws in 3D is shown in the room first, to be turned before it is placed (issue 15):
+ * turn it one 15-degree step and place it. A picture-only piece was placed by the click itself.
+ */
+export async function commitShownPiece(page: Page): Promise<void> {
+  const pending = page.getByTestId('pending-piece');
+  if (
+    !(await pending.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
+  const before = (await pending.getByRole('status').textContent()) ?? '';
+  await pending.getByRole('button', { name: 'Turn right 15 degrees' }).click();
+  await expect(pending.getByRole('status')).not.toHaveText(before);
+  await pending.getByRole('button', { name: /^Place here/ }).click();
+}
