@@ -110,13 +110,27 @@ export async function startQueue(settings: QueueSettings, log: { error(object: o
   });
   boss.on('error', (error) => log.error({ err: error }, 'image job queue error'));
   await boss.start();
-  if (!(await boss.getQueue(IMAGE_JOB_QUEUE))) {
-    // Two instances starting together may both create it: the loser's unique violation is harmless.
-    await boss.createQueue(IMAGE_JOB_QUEUE).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(IMAGE_JOB_QUEUE))) throw error;
-    });
-  }
+  await createQueueOnce(boss);
   return boss;
+}
+
+/**
+ * Instances starting together on a fresh database all find no queue and create it at once: pg-boss's
+ * createQueue then fails for the losers with a unique violation or, as measured with four processes, a
+ * deadlock (40P01) while the winner has not yet committed. So a failed create waits a moment and looks again.
+ */
+async function createQueueOnce(boss: PgBoss): Promise<void> {
+  const attempts = 6;
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(IMAGE_JOB_QUEUE)) return;
+    try {
+      await boss.createQueue(IMAGE_JOB_QUEUE);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
 }
 
 const progressKey = (jobId: string) => `image-job-progress:${jobId}`;
