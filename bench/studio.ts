@@ -48,7 +48,7 @@ const mailer = createMailer({
 const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: path.join(dataDir, 'no-web') });
 const ctx: TestContext = { kind: 'pglite', app, db: database.db, mailer, config, dataDir };
 try {
-  const user = await studioUser(ctx, { credits: 100_000, plan: 'free' });
+  const user = await studioUser(ctx, { credits: 100_000, plan: 'pro' });
   const furnished = dataUrl(await photo('furnished_houses_101_bedroom.jpg'));
   const empty = dataUrl(await photo('empty_maateusx_furnish-before.jpg'));
   const chair = await sharp(await readRoomFixture('furniture/furni_product-1.png'))
@@ -64,6 +64,16 @@ try {
   // A ~5% box (the size of a side table or a lamp in a room photo) and a brush stroke of ~1.8%.
   const detection = { id: 'bench', class_name: 'nightstand', bbox: [1300, 700, 1650, 1050], confidence: 0.9 };
   const place = { image_data: empty, x: 960, y: 1100, image_width: 1920, image_height: 1280, size_scale: 1 };
+  // The studio's own way (issue 15): a design session on the empty room, whose room model (computed once, in the
+  // background, from the upload) lets a library piece with a mesh be drawn in 3D and the room be staged.
+  const session = await user.post(STUDIO_ROUTES.sessions, { image_data: empty });
+  if (session.statusCode !== 201) throw new Error(`session: ${session.statusCode} ${session.body}`);
+  const sessionId = session.json<{ session: { session_id: string } }>().session.session_id;
+  const roomStarted = performance.now();
+  const room = await user.get(STUDIO_ROUTES.sessionRoomModel(sessionId));
+  if (room.statusCode !== 200) throw new Error(`room model: ${room.statusCode} ${room.body}`);
+  console.log(`room model of the session (once, before the timings): ${(performance.now() - roomStarted).toFixed(0)} ms`);
+  const stage = { image_data: empty, session_id: sessionId, theme_key: 'japandi', room_type: 'living' };
 
   const operations: [string, () => Promise<{ statusCode: number; body: string }>][] = [
     ['detect', () => user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished })],
@@ -78,6 +88,17 @@ try {
       () => user.post(STUDIO_ROUTES.replaceObject, { image_data: furnished, detection, new_furniture_type: 'armchair' }),
     ],
     ['place', () => user.post(STUDIO_ROUTES.placeFurniture, { ...place, furniture_type: 'sofa' })],
+    [
+      'place-3d (session)',
+      () =>
+        user.post(STUDIO_ROUTES.placeThemedFurniture, {
+          ...place,
+          theme_key: 'japandi',
+          furniture_item: 'sofa',
+          session_id: sessionId,
+        }),
+    ],
+    ['stage-room (session)', () => user.post(STUDIO_ROUTES.stageRoom, stage)],
     [
       'place-themed',
       () => user.post(STUDIO_ROUTES.placeThemedFurniture, { ...place, theme_key: 'bohemian', furniture_item: 'armchair' }),
@@ -128,6 +149,10 @@ try {
       const response = await call();
       times.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+      if (run === 0 && name.startsWith('stage-room')) {
+        const staged = response.json<{ staged: { furniture_type: string }[] }>().staged;
+        console.log(`stage-room drew ${staged.length} pieces: ${staged.map((piece) => piece.furniture_type).join(', ')}`);
+      }
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)] ?? 0;

@@ -55,7 +55,8 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
   const step = Math.max(1, Math.round(Math.sqrt(((x2 - x1) * (y2 - y1)) / 40_000)));
   const sum = [0, 0, 0];
   let count = 0;
-  const lumas: number[] = [];
+  // A typed array sorts natively (no comparator calls): the two sorts here were ~15 ms of a placement.
+  const lumas = new Float32Array(Math.ceil((y2 - y1) / step) * Math.ceil((x2 - x1) / step));
   let chroma = 0;
   for (let y = y1; y < y2; y += step) {
     for (let x = x1; x < x2; x += step) {
@@ -69,7 +70,7 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
       sum[0]! += r;
       sum[1]! += g;
       sum[2]! += b;
-      lumas.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+      lumas[count] = 0.2126 * r + 0.7152 * g + 0.0722 * b;
       count++;
     }
   }
@@ -82,21 +83,26 @@ export function measureLocalLook(image: RgbImage, region: Box): LocalLook {
     number,
     number,
   ];
-  lumas.sort((a, b) => a - b);
-  const darkest = lumas[Math.floor(lumas.length * 0.02)] ?? 0;
+  const sorted = lumas.subarray(0, count).sort();
+  const darkest = sorted[Math.floor(count * 0.02)] ?? 0;
   return {
     gain,
-    brightLuma: lumas[Math.floor(lumas.length * 0.95)] ?? 1,
+    brightLuma: sorted[Math.floor(count * 0.95)] ?? 1,
     chroma: chroma / Math.max(1, count),
     blackLift: Math.min(0.06, linearToSrgb(darkest) / 255) * 0.6,
     ...greyStatistics(image, region),
   };
 }
 
-function greyRegion(image: RgbImage, [x1, y1, x2, y2]: Box): Float32Array {
+/**
+ * The region in grey. With `step` > 2 only the rows the sampled statistics read are filled (each sampled row
+ * 1, 1 + step, ... and its neighbours above and below): the region around a large piece is most of the photo.
+ */
+function greyRegion(image: RgbImage, [x1, y1, x2, y2]: Box, step = 1): Float32Array {
   const w = x2 - x1;
   const out = new Float32Array(w * (y2 - y1));
   for (let y = y1; y < y2; y++) {
+    if (step > 2 && (y - y1) % step > 2) continue;
     for (let x = x1; x < x2; x++) {
       const i = (y * image.width + x) * 3;
       out[(y - y1) * w + x - x1] = 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
@@ -114,24 +120,25 @@ function greyStatistics(image: RgbImage, [x1, y1, x2, y2]: Box): { noiseSigma: n
   const w = x2 - x1;
   const h = y2 - y1;
   if (w < 5 || h < 5) return { noiseSigma: 0, edgeCrispness: 1 };
-  const grey = greyRegion(image, [x1, y1, x2, y2]);
   const step = Math.max(1, Math.round(Math.sqrt((w * h) / 60_000)));
+  const grey = greyRegion(image, [x1, y1, x2, y2], step);
   return { noiseSigma: noiseSigma(grey, w, h, step), edgeCrispness: edgeCrispness(grey, w, h, null, step) };
 }
 
 function noiseSigma(grey: Float32Array, w: number, h: number, step: number): number {
-  const residuals: number[] = [];
+  const all = new Float32Array(Math.ceil(h / step) * Math.ceil(w / step));
+  let count = 0;
   for (let y = 1; y < h - 1; y += step) {
     for (let x = 1; x < w - 1; x += step) {
       const i = y * w + x;
       const gx = grey[i + 1]! - grey[i - 1]!;
       const gy = grey[i + w]! - grey[i - w]!;
       if (Math.abs(gx) + Math.abs(gy) > 12) continue;
-      residuals.push(Math.abs(grey[i]! - (grey[i - 1]! + grey[i + 1]! + grey[i - w]! + grey[i + w]!) / 4));
+      all[count++] = Math.abs(grey[i]! - (grey[i - 1]! + grey[i + 1]! + grey[i - w]! + grey[i + w]!) / 4);
     }
   }
-  if (residuals.length < 50) return 0;
-  residuals.sort((a, b) => a - b);
+  if (count < 50) return 0;
+  const residuals = all.subarray(0, count).sort();
   return Math.min(12, (1.4826 * residuals[Math.floor(residuals.length / 2)]!) / Math.sqrt(1.25));
 }
 
@@ -194,27 +201,102 @@ export function gaussianBlur(data: Float32Array, w: number, h: number, channels:
   for (let k = -radius; k <= radius; k++) total += kernel[k + radius] = Math.exp((-k * k) / (2 * sigma * sigma));
   for (let k = 0; k < taps; k++) kernel[k]! /= total;
   const padded = new Float32Array((Math.max(w, h) + 2 * radius) * channels);
-  // One pass along lines of `length` samples `stride` apart; lines start `lineStep` apart.
-  const pass = (lines: number, length: number, stride: number, lineStep: number): void => {
-    for (let line = 0; line < lines; line++) {
-      const base = line * lineStep;
-      for (let at = -radius; at < length + radius; at++) {
-        const src = base + (at < 0 ? 0 : at >= length ? length - 1 : at) * stride;
-        const dst = (at + radius) * channels;
-        for (let c = 0; c < channels; c++) padded[dst + c] = data[src + c]!;
-      }
-      for (let at = 0; at < length; at++) {
-        const dst = base + at * stride;
-        for (let c = 0; c < channels; c++) {
-          let sum = 0;
-          for (let k = 0, p = at * channels + c; k < taps; k++, p += channels) sum += padded[p]! * kernel[k]!;
-          data[dst + c] = sum;
-        }
-      }
-    }
-  };
+  // One pass along lines of `length` samples `stride` apart; lines start `lineStep` apart. RGBA and single layers
+  // have their own loops with the channels written out: 2.5x faster (a piece's 876x613 box: 70 -> 28 ms).
+  const pass =
+    channels === 4
+      ? (lines: number, length: number, stride: number, lineStep: number) =>
+          passRgba(data, padded, kernel, radius, lines, length, stride, lineStep)
+      : channels === 1
+        ? (lines: number, length: number, stride: number, lineStep: number) =>
+            passSingle(data, padded, kernel, radius, lines, length, stride, lineStep)
+        : (lines: number, length: number, stride: number, lineStep: number): void => {
+            for (let line = 0; line < lines; line++) {
+              const base = line * lineStep;
+              for (let at = -radius; at < length + radius; at++) {
+                const src = base + (at < 0 ? 0 : at >= length ? length - 1 : at) * stride;
+                const dst = (at + radius) * channels;
+                for (let c = 0; c < channels; c++) padded[dst + c] = data[src + c]!;
+              }
+              for (let at = 0; at < length; at++) {
+                const dst = base + at * stride;
+                for (let c = 0; c < channels; c++) {
+                  let sum = 0;
+                  for (let k = 0, p = at * channels + c; k < taps; k++, p += channels) sum += padded[p]! * kernel[k]!;
+                  data[dst + c] = sum;
+                }
+              }
+            }
+          };
   pass(h, w, channels, w * channels);
   pass(w, h, w * channels, channels);
+}
+
+/** A Gaussian pass over interleaved RGBA floats (see gaussianBlur). */
+function passRgba(
+  data: Float32Array,
+  padded: Float32Array,
+  kernel: Float32Array,
+  radius: number,
+  lines: number,
+  length: number,
+  stride: number,
+  lineStep: number,
+): void {
+  const taps = kernel.length;
+  for (let line = 0; line < lines; line++) {
+    const base = line * lineStep;
+    for (let at = -radius; at < length + radius; at++) {
+      const src = base + (at < 0 ? 0 : at >= length ? length - 1 : at) * stride;
+      const dst = (at + radius) * 4;
+      padded[dst] = data[src]!;
+      padded[dst + 1] = data[src + 1]!;
+      padded[dst + 2] = data[src + 2]!;
+      padded[dst + 3] = data[src + 3]!;
+    }
+    for (let at = 0; at < length; at++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let k = 0, p = at * 4; k < taps; k++, p += 4) {
+        const weight = kernel[k]!;
+        r += padded[p]! * weight;
+        g += padded[p + 1]! * weight;
+        b += padded[p + 2]! * weight;
+        a += padded[p + 3]! * weight;
+      }
+      const dst = base + at * stride;
+      data[dst] = r;
+      data[dst + 1] = g;
+      data[dst + 2] = b;
+      data[dst + 3] = a;
+    }
+  }
+}
+
+/** A Gaussian pass over one float channel (see gaussianBlur). */
+function passSingle(
+  data: Float32Array,
+  padded: Float32Array,
+  kernel: Float32Array,
+  radius: number,
+  lines: number,
+  length: number,
+  stride: number,
+  lineStep: number,
+): void {
+  const taps = kernel.length;
+  for (let line = 0; line < lines; line++) {
+    const base = line * lineStep;
+    for (let at = -radius; at < length + radius; at++)
+      padded[at + radius] = data[base + (at < 0 ? 0 : at >= length ? length - 1 : at) * stride]!;
+    for (let at = 0; at < length; at++) {
+      let sum = 0;
+      for (let k = 0; k < taps; k++) sum += padded[at + k]! * kernel[k]!;
+      data[base + at * stride] = sum;
+    }
+  }
 }
 
 /**

@@ -20,6 +20,16 @@ export function createRoomModels(deps: {
 }) {
   const { db, media, engine, log } = deps;
   const running = new Map<string, Promise<RoomModel>>();
+  // A stored model never changes (it is the original's): the sessions being worked on keep theirs here rather
+  // than read and parse ~200 KB of JSON from the database on every placement.
+  const recent = new Map<string, RoomModel>();
+  const RECENT_SESSIONS = 32;
+  const remember = (sessionId: string, model: RoomModel): RoomModel => {
+    recent.delete(sessionId);
+    recent.set(sessionId, model);
+    if (recent.size > RECENT_SESSIONS) recent.delete(recent.keys().next().value ?? '');
+    return model;
+  };
 
   async function stored(sessionId: string) {
     const [row] = await db
@@ -36,9 +46,11 @@ export function createRoomModels(deps: {
 
   /** The session's model, computing it from the original when it is not stored yet; null without an original. */
   async function modelOf(sessionId: string): Promise<RoomModel | null> {
+    const known = recent.get(sessionId);
+    if (known) return remember(sessionId, known);
     const row = await stored(sessionId);
     if (!row) return null;
-    if (row.roomModel) return row.roomModel;
+    if (row.roomModel) return remember(sessionId, row.roomModel);
     const originalId = row.originalMediaId;
     if (!originalId) return null;
     let computing = running.get(sessionId);
@@ -48,7 +60,7 @@ export function createRoomModels(deps: {
         // Normal priority: a background computation must not overtake a Pro user's rush edits.
         const model = await engine.roomModel(original.data, { priority: 'normal' });
         await db.update(designSessions).set({ roomModel: model }).where(eq(designSessions.id, sessionId));
-        return model;
+        return remember(sessionId, model);
       })().finally(() => running.delete(sessionId));
       running.set(sessionId, computing);
     }
