@@ -73,11 +73,29 @@ try {
   const room = await user.get(STUDIO_ROUTES.sessionRoomModel(sessionId));
   if (room.statusCode !== 200) throw new Error(`room model: ${room.statusCode} ${room.body}`);
   console.log(`room model of the session (once, before the timings): ${(performance.now() - roomStarted).toFixed(0)} ms`);
+  // The furnished room's own detections (once, untimed): its largest object for a large removal (the issue's 15%
+  // case) and its five largest for empty-the-room.
+  const found = await user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished });
+  if (found.statusCode !== 200) throw new Error(`detect: ${found.statusCode} ${found.body}`);
+  type Found = { id: string; class_name: string; bbox: [number, number, number, number]; confidence: number };
+  const share = (d: Found) => ((d.bbox[2] - d.bbox[0]) * (d.bbox[3] - d.bbox[1])) / (1920 * 1280);
+  const largest = found
+    .json<{ detections: Found[] }>()
+    .detections.slice()
+    .sort((a, b) => share(b) - share(a));
+  const biggest = largest[0];
+  const fiveLargest = largest.slice(0, 5);
+  console.log(
+    `furnished room: largest object ${biggest?.class_name} ${((biggest ? share(biggest) : 0) * 100).toFixed(1)}% of the frame; ` +
+      `empty-the-room: ${fiveLargest.map((d) => `${d.class_name} ${(share(d) * 100).toFixed(1)}%`).join(', ')}`,
+  );
   const stage = { image_data: empty, session_id: sessionId, theme_key: 'japandi', room_type: 'living' };
 
   const operations: [string, () => Promise<{ statusCode: number; body: string }>][] = [
     ['detect', () => user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished })],
     ['remove', () => user.post(STUDIO_ROUTES.removeObject, { image_data: furnished, detection })],
+    ['remove-largest', () => user.post(STUDIO_ROUTES.removeObject, { image_data: furnished, detection: biggest ?? detection })],
+    ['empty-the-room (5)', () => user.post(STUDIO_ROUTES.removeAllObjects, { image_data: furnished, detections: fiveLargest })],
     [
       'erase',
       async () =>
@@ -150,7 +168,7 @@ try {
       times.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
       if (run === 0 && name.startsWith('stage-room')) {
-        const staged = response.json<{ staged: { furniture_type: string }[] }>().staged;
+        const { staged } = JSON.parse(response.body) as { staged: { furniture_type: string }[] };
         console.log(`stage-room drew ${staged.length} pieces: ${staged.map((piece) => piece.furniture_type).join(', ')}`);
       }
     }
