@@ -208,6 +208,55 @@ describe('placePosedPiece', () => {
     expect(shelfShown).toBeGreaterThan(2000);
   });
 
+  it('shades a rug laid after the sofa standing on it, where the sofa meets it', async () => {
+    const known = onePointRoom({ width: 640, height: 427 });
+    const room = knownRoomModel(known);
+    const photo = greyPhoto(640, 427);
+    const sofa = boxSofa(2, 0.9, 0.85, [90, 90, 90]);
+    const rug = texturedBox(2.4, 0.01, 1.8, [210, 200, 180]);
+    // The sofa's back on the far wall (5 m), the rug under its front half.
+    const sofaPose: PiecePose = { position: [0, 4.54], yawDeg: 180, scale: 1 };
+    const rugPose: PiecePose = { position: [0, 3.9], yawDeg: 0, scale: 1 };
+    const withSofa = await placePosedPiece(photo, { room, mesh: sofa, furnitureType: 'sofa', pose: sofaPose });
+    const rugAfterSofa = await placePosedPiece(withSofa.image, {
+      room,
+      mesh: rug,
+      furnitureType: 'rug',
+      pose: rugPose,
+      placed: [{ mesh: sofa, pose: sofaPose, furnitureType: 'sofa' }],
+    });
+    const rugAlone = await placePosedPiece(photo, { room, mesh: rug, furnitureType: 'rug', pose: rugPose });
+    // The rug's pixels on the floor just in front of the sofa's foot (5-30 cm before it), not covered by the sofa.
+    const sofaCover = coverage(room, sofa, sofaPose);
+    const rugCover = coverage(room, rug, rugPose);
+    const luma = (image: RgbImage, i: number) =>
+      0.3 * image.data[i * 3]! + 0.59 * image.data[i * 3 + 1]! + 0.11 * image.data[i * 3 + 2]!;
+    const [, yFoot] = project(room, [0, -known.camera.heightM, 4.54 - 0.45 - 0.05]);
+    const [, yNear] = project(room, [0, -known.camera.heightM, 4.54 - 0.45 - 0.3]);
+    const [xLeft] = project(room, [-0.8, -known.camera.heightM, 4]);
+    const [xRight] = project(room, [0.8, -known.camera.heightM, 4]);
+    let darker = 0;
+    let floorRatio = 0;
+    let rugRatio = 0;
+    let count = 0;
+    expect([yFoot, yNear, xLeft, xRight].every((v) => v > 0 && v < 427)).toBe(true);
+    for (let y = Math.ceil(yFoot); y <= Math.floor(yNear); y++) {
+      for (let x = Math.ceil(xLeft); x <= Math.floor(xRight); x++) {
+        const i = y * 640 + x;
+        if (sofaCover[i]! > 0 || rugCover[i]! < 1) continue;
+        darker += luma(rugAlone.image, i) - luma(rugAfterSofa.image, i);
+        floorRatio += luma(withSofa.image, i) / luma(photo, i);
+        rugRatio += luma(rugAfterSofa.image, i) / luma(rugAlone.image, i);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(100);
+    // The sofa's contact shade on the rug: clearly darker than the same rug with nothing on it.
+    expect(darker / count).toBeGreaterThan(6);
+    // As much as it shaded the bare floor there (both measured 0.81 of the light).
+    expect(Math.abs(rugRatio / count - floorRatio / count)).toBeLessThan(0.05);
+  });
+
   it('runs a rug under a detected object standing on it, and draws a piece in front of that object over it', async () => {
     const room = knownRoomModel(onePointRoom({ width: 640, height: 427 }));
     const photo = greyPhoto(640, 427);

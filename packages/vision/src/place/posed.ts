@@ -61,6 +61,8 @@ export interface PosedPlacement {
 
 /** Samples per pixel side: 3x3 for pieces up to this many pixels, 2x2 beyond (time: a large piece has pixels to spare). */
 const FINE_SAMPLING_MAX_PIXELS = 120_000;
+/** A piece no taller than this (m) lies on the floor (a rug): earlier pieces standing on it shade it. */
+const LOW_PIECE_M = 0.05;
 /** Darkening of the cast shadow at full key light, and of the contact occlusion right under the piece. */
 const SHADOW_STRENGTH = 0.7;
 const CONTACT_STRENGTH = 0.6;
@@ -148,6 +150,24 @@ export async function placePosedPiece(input: ImageInput, request: PosedPieceRequ
 
   const shadow = floorShade(camera, room, mesh, view, pose, box, light, directions, W, H);
   if (earlier.length > 0) hideUnderEarlier(shadow, earlier, room, view);
+  // A rug laid after the sofa or bed that stands on it covers the shade they cast on the floor: it takes that
+  // shade back, or the piece seems to float over a bright, flat rug.
+  if ((mesh.max[1] - Math.max(0, mesh.min[1])) * pose.scale <= LOW_PIECE_M) {
+    for (let k = 0; k < earlier.length; k++) {
+      const e = earlier[k]!;
+      const standing = placed[k]!;
+      if ((e.mesh.max[1] - Math.max(0, e.mesh.min[1])) * standing.pose.scale <= LOW_PIECE_M) continue;
+      const eBox = screenBox(e.vertices, e.view, W, H, e.mesh.indices);
+      if (!eBox) continue;
+      const eCentre: [number, number, number] = [
+        standing.pose.position[0],
+        e.view.floorY + ((e.mesh.max[1] - e.mesh.min[1]) * standing.pose.scale) / 2,
+        standing.pose.position[1],
+      ];
+      const cast = floorShade(camera, room, e.mesh, e.view, standing.pose, eBox, light, lightDirections(light, eCentre), W, H);
+      darkenByShade(piece, box, cast);
+    }
+  }
 
   const occluders = await objectsInFront(image, request.detections ?? [], layers, view, room);
   const { image: out, changedBox } = composite(image, piece, w, h, box[0], box[1], shadow, occluders);
@@ -335,6 +355,26 @@ function floorShade(
     for (let x = 0; x < tw; x++) values[y * tw + x] = bilinear(grid, cw, ch, (trimmed[0] - box[0] + x + 0.5) / q - 0.5, gy);
   }
   return { box: trimmed, values };
+}
+
+/** Premultiplied RGBA floats over `box` darkened by a floor shade (alpha kept: the shade is light, not cover). */
+function darkenByShade(piece: Float32Array, box: Box, shade: ShadowLayer): void {
+  const [sx1, sy1, sx2] = shade.box;
+  const sw = sx2 - sx1;
+  const pw = box[2] - box[0];
+  const x1 = Math.max(box[0], sx1);
+  const x2 = Math.min(box[2], sx2);
+  const y1 = Math.max(box[1], sy1);
+  const y2 = Math.min(box[3], shade.box[3]);
+  for (let y = y1; y < y2; y++) {
+    for (let x = x1; x < x2; x++) {
+      const keep = 1 - shade.values[(y - sy1) * sw + x - sx1]!;
+      const i = ((y - box[1]) * pw + x - box[0]) * 4;
+      piece[i]! *= keep;
+      piece[i + 1]! *= keep;
+      piece[i + 2]! *= keep;
+    }
+  }
 }
 
 /**
