@@ -257,6 +257,48 @@ describe('placePosedPiece', () => {
     expect(Math.abs(rugRatio / count - floorRatio / count)).toBeLessThan(0.05);
   });
 
+  it('lays its shadow only on floor inside the walls, pixel by pixel (no stair-steps up a wall)', async () => {
+    const known = onePointRoom({ width: 640, height: 427 });
+    const room = knownRoomModel(known);
+    const photo = greyPhoto(640, 427);
+    const shelf = texturedBox(0.5, 1.6, 0.4, [120, 90, 60]);
+    // Against the right wall (2.5 m), which runs slanted across the photo, close to its foot.
+    const pose: PiecePose = { position: [2.5 - 0.21, 3.2], yawDeg: -90, scale: 1 };
+    const placed = await placePosedPiece(photo, { room, mesh: shelf, furnitureType: 'bookshelf', pose });
+    // The piece and 3 px around it (its edge is softened to the photo's sharpness).
+    const drawn = coverage(room, shelf, pose);
+    const cover = new Float32Array(drawn.length);
+    for (let i = 0; i < drawn.length; i++) {
+      if (drawn[i]! <= 0) continue;
+      const x = i % 640;
+      const y = Math.floor(i / 640);
+      for (let dy = -3; dy <= 3; dy++)
+        for (let dx = -3; dx <= 3; dx++) {
+          if (x + dx >= 0 && x + dx < 640 && y + dy >= 0 && y + dy < 427) cover[(y + dy) * 640 + x + dx] = 1;
+        }
+    }
+    const walls = worldWalls(room);
+    const r = room.camera.rotation;
+    const [cx, cy] = room.camera.principalPoint;
+    let shaded = 0;
+    let offFloor = 0;
+    for (let i = 0; i < cover.length; i++) {
+      if (cover[i]! > 0) continue;
+      if (![0, 1, 2].some((c) => placed.image.data[i * 3 + c] !== photo.data[i * 3 + c])) continue;
+      shaded++;
+      const u = ((i % 640) + 0.5 - cx) / room.camera.focalPx;
+      const v = (Math.floor(i / 640) + 0.5 - cy) / room.camera.focalPx;
+      const down = u * r[1]! + v * r[4]! + r[7]!;
+      const t = known.camera.heightM / -down;
+      const fx = (u * r[0]! + v * r[3]! + r[6]!) * t;
+      const fz = (u * r[2]! + v * r[5]! + r[8]!) * t;
+      // The pixel's centre sees the floor inside every wall (2 cm of slack, as the shade allows).
+      if (down >= 0 || walls.some((wall) => wall.normal[0] * fx + wall.normal[1] * fz > wall.distance + 0.021)) offFloor++;
+    }
+    expect(shaded).toBeGreaterThan(200);
+    expect(offFloor).toBe(0);
+  });
+
   it('runs a rug under a detected object standing on it, and draws a piece in front of that object over it', async () => {
     const room = knownRoomModel(onePointRoom({ width: 640, height: 427 }));
     const photo = greyPhoto(640, 427);

@@ -309,9 +309,8 @@ function floorShade(
       const t = floorDepth / -dy;
       const fx = (u * rr[0]! + v * rr[3]! + rr[6]!) * t;
       const fz = (u * rr[2]! + v * rr[5]! + rr[8]!) * t;
-      let inside = true;
-      for (let k = 0; k < walls.length; k += 3) if (walls[k]! * fx + walls[k + 1]! * fz > walls[k + 2]!) inside = false;
-      if (!inside) continue;
+      // Cells past a wall keep their value here: the walls cut the shade pixel by pixel below, as a cut on the
+      // grid showed as 8-10 px stair-steps along the foot of a wall.
       // Contact occlusion: by the distance from the floor point to the footprint (a rounded rectangle).
       const ox = fx - pose.position[0];
       const oz = fz - pose.position[1];
@@ -352,7 +351,19 @@ function floorShade(
   const values = new Float32Array(tw * th);
   for (let y = 0; y < th; y++) {
     const gy = (trimmed[1] - box[1] + y + 0.5) / q - 0.5;
-    for (let x = 0; x < tw; x++) values[y * tw + x] = bilinear(grid, cw, ch, (trimmed[0] - box[0] + x + 0.5) / q - 0.5, gy);
+    const v = (trimmed[1] + y + 0.5 - view.cy) / view.focal;
+    for (let x = 0; x < tw; x++) {
+      // Only floor inside the room's walls takes shade.
+      const u = (trimmed[0] + x + 0.5 - view.cx) / view.focal;
+      const dy = u * rr[1]! + v * rr[4]! + rr[7]!;
+      if (dy >= -1e-4) continue;
+      const t = floorDepth / -dy;
+      const fx = (u * rr[0]! + v * rr[3]! + rr[6]!) * t;
+      const fz = (u * rr[2]! + v * rr[5]! + rr[8]!) * t;
+      let inside = true;
+      for (let k = 0; k < walls.length; k += 3) if (walls[k]! * fx + walls[k + 1]! * fz > walls[k + 2]!) inside = false;
+      if (inside) values[y * tw + x] = bilinear(grid, cw, ch, (trimmed[0] - box[0] + x + 0.5) / q - 0.5, gy);
+    }
   }
   return { box: trimmed, values };
 }
