@@ -3,7 +3,9 @@ import { poseToWorld } from '../place/pose.ts';
 import type { Point2, RoomModel } from '../room/types.ts';
 import { boxRoomModel, onePointRoom, syntheticRoomModel, type BoxRoomSpec } from '../testing/box-room-model.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
+import { footprint } from './footprint.ts';
 import { guessRoomType, planStaging, ROOM_TYPES, type PlannedPiece, type StageFurniture } from './index.ts';
+import { hiddenFromCamera } from './plan.ts';
 
 /** A theme with every piece the arrangements use, at the library's sizes (cm). */
 const FURNITURE: StageFurniture[] = [
@@ -310,5 +312,21 @@ describe('guessRoomType', () => {
       guessRoomType(boxRoomModel(onePointRoom({ room: { left: 1.1, right: 1.1, back: 0.3, front: 2.8, ceiling: 2.5 } }))),
     ).toBe('office');
     expect(guessRoomType(big, [{ class_name: 'bed', bbox: [0, 0, 10, 10], confidence: 0.8 }])).toBe('bedroom');
+  });
+});
+
+describe('hiddenFromCamera', () => {
+  const sofa = footprint(0, 4, 180, { width: 200, depth: 90, height: 85 }, 1);
+  it('reads a plant right behind a sofa as mostly hidden, one beside it or before it as seen', () => {
+    const plant = { width: 50, depth: 50, height: 120 };
+    expect(hiddenFromCamera(footprint(0, 5, 0, plant, 1), [sofa])).toBeGreaterThan(0.6);
+    expect(hiddenFromCamera(footprint(1.6, 4.5, 0, plant, 1), [sofa])).toBe(0);
+    expect(hiddenFromCamera(footprint(0, 3, 0, plant, 1), [sofa])).toBe(0);
+    // ...while that plant before the sofa hides part of it.
+    expect(hiddenFromCamera(sofa, [footprint(0, 3, 0, plant, 1)])).toBeGreaterThan(0.2);
+  });
+  it('leaves out rugs: they hide nothing', () => {
+    const rug = footprint(0, 3.5, 0, { width: 240, depth: 170, height: 1 }, 1, true);
+    expect(hiddenFromCamera(sofa, [rug])).toBe(0);
   });
 });

@@ -9,6 +9,7 @@
 import { TYPICAL_SIZE_CM } from '../place/sprite.ts';
 import type { Point2, RoomModel } from '../room/types.ts';
 import {
+  corners as footprintCorners,
   footprint,
   keepClear,
   localToWorld,
@@ -251,7 +252,10 @@ function addAccent(
     const fromOthers = Math.min(3, ...others.map((o) => distance(f, o)));
     const toNear = Math.hypot(f.x - near[0], f.z - near[1]);
     const toWindow = Math.min(4, ...windows.map((w) => Math.hypot(f.x - w[0], f.z - w[1])));
-    return role === 'plant' ? fromOthers - 0.4 * toWindow - 0.1 * toNear : -toNear + 0.3 * fromOthers;
+    // An accent is there to be seen, and must not hide the arrangement: a plant in the corner behind the sofa
+    // showed only its leaf tips, and one before a sofa hid it.
+    const hidden = 3 * Math.max(hiddenFromCamera(f, others), ...others.map((o) => hiddenFromCamera(o, [f])));
+    return (role === 'plant' ? fromOthers - 0.4 * toWindow - 0.1 * toNear : -toNear + 0.3 * fromOthers) - hidden;
   };
   // Corners first; where none is free (or in view), any free spot along a wall, the best placed first.
   const corners = [...cornerSpots(draft, piece, s), ...extra].sort((a, b) => score(b) - score(a));
@@ -265,6 +269,27 @@ function addAccent(
     role,
     candidates.map((f) => ({ f, scale: s })),
   );
+}
+
+/**
+ * How much of a piece the camera (at the world origin) sees through nearer standing pieces, 0..1: the share of its
+ * angular width that a nearer piece spans, weighted by how much of its height that piece covers.
+ */
+export function hiddenFromCamera(f: Footprint, others: readonly Footprint[]): number {
+  const span = (g: Footprint): [number, number] => {
+    const bearings = footprintCorners(g).map(([x, z]) => Math.atan2(x, z));
+    return [Math.min(...bearings), Math.max(...bearings)];
+  };
+  const [a0, a1] = span(f);
+  const own = Math.hypot(f.x, f.z);
+  let hidden = 0;
+  for (const o of others) {
+    if (o === f || o.flat || Math.hypot(o.x, o.z) >= own) continue;
+    const [b0, b1] = span(o);
+    const covered = Math.max(0, Math.min(a1, b1) - Math.max(a0, b0)) / Math.max(1e-6, a1 - a0);
+    hidden = Math.max(hidden, covered * Math.min(1, o.heightM / Math.max(0.01, f.heightM)));
+  }
+  return hidden;
 }
 
 /** Scales a rug is tried at: the arrangement's, then smaller, never under 0.7. */
