@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const serverScript = fileURLToPath(new URL('../src/server.ts', import.meta.url));
@@ -19,6 +20,10 @@ export interface ServerProcess {
 
 export function serverProcess(options: { port: number; dataDir: string; env?: Record<string, string> }): ServerProcess {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  // With REDIS_URL set the server keeps its rate limits in Redis: a prefix of its own (kept across its restarts)
+  // stops the registrations of earlier tests and earlier runs on the same Redis from counting against this one (a
+  // second CI run within the hour got 429 on the restart test's registration).
+  const redisKeyPrefix = `stagecraft-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
   let running: ChildProcess | null = null;
   return {
     baseUrl,
@@ -32,6 +37,7 @@ export function serverProcess(options: { port: number; dataDir: string; env?: Re
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
+          REDIS_KEY_PREFIX: redisKeyPrefix,
           ...options.env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,7 +47,13 @@ export function serverProcess(options: { port: number; dataDir: string; env?: Re
     async waitForHealth() {
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        if (await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false)) return;
+        if (
+          await fetch(`${baseUrl}/healthz`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          return;
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       throw new Error('server did not become healthy');
