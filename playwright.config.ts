@@ -63,6 +63,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every browser of the suite signs up from 127.0.0.1; the limits themselves are tested in the integration tests.
       RATE_LIMIT_SCALE: '20',
+      // With REDIS_URL set (as .ci/run does) the limits live in Redis: this run's own prefix, so that an earlier run
+      // on the same Redis within the hour does not count against it.
+      REDIS_KEY_PREFIX: `stagecraft-e2e-${process.env.E2E_RUN_ID}:`,
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
       E2E_INBOX_PORT: process.env.E2E_INBOX_PORT,
       E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
