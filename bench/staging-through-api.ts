@@ -12,7 +12,7 @@
  * staging draws; the plan shrinks pieces in a small room).
  * Like bench/studio.ts: the real app on an embedded PGlite database, driven through app.inject.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,15 +27,11 @@ import {
 } from '@stagecraft/contracts';
 import type { RoomModel } from '@stagecraft/vision';
 import sharp from 'sharp';
+import { embeddedApp } from './embedded-app.ts';
 import { projectFloor, roomFrame } from '../packages/vision/src/stage/room-frame.ts';
 import { renderSyntheticRoom } from '../packages/vision/src/testing/synthetic-rooms.ts';
 import { STAGE_ROOMS } from '../packages/vision/scripts/sections/stage.ts';
-import { createTestDatabase } from '../apps/server/test/test-database.ts';
 import { dataUrl, studioUser, type StudioTestUser } from '../apps/server/test/studio.ts';
-import type { TestContext } from '../apps/server/test/test-app.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createMailer } from '../apps/server/src/mail/mailer.ts';
 
 const { values } = parseArgs({
   options: { out: { type: 'string' }, rooms: { type: 'string' }, 'plan-scale': { type: 'boolean', default: false } },
@@ -106,18 +102,8 @@ async function roomPhoto(room: StageRoom): Promise<Buffer> {
     .toBuffer();
 }
 
-// The real app on an embedded database in a temporary DATA_DIR (test/test-app.ts would pull in vitest).
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-staging-api-data-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const database = await createTestDatabase('pglite');
-const mailer = createMailer({
-  from: config.mailFrom,
-  smtpUrl: undefined,
-  outboxDir: path.join(dataDir, 'outbox'),
-  log: { info: () => {} },
-});
-const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: path.join(dataDir, 'no-web') });
-const ctx: TestContext = { kind: 'pglite', app, db: database.db, mailer, config, dataDir };
+const embedded = await embeddedApp('staging-api-data');
+const { ctx } = embedded;
 
 /** The bytes of a stored result, read back through its signed media URL as the browser does. */
 async function mediaBytes(url: string): Promise<Buffer> {
@@ -385,8 +371,5 @@ try {
   );
   console.log(`Contact sheet: ${sheet} (each image beside it)`);
 } finally {
-  await app.close();
-  mailer.close();
-  await database.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 }

@@ -7,18 +7,12 @@
  * Calls whose route is not registered in this build are listed as such, not timed. Reads the shared room
  * fixtures (../shared or $STAGECRAFT_FIXTURES), like the tests.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STUDIO_ROUTES } from '@stagecraft/contracts';
 import sharp from 'sharp';
-import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { embeddedApp } from './embedded-app.ts';
 import { dataUrl, multipart, readRoomFixture, studioUser } from '../apps/server/test/studio.ts';
-import type { TestContext } from '../apps/server/test/test-app.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createMailer } from '../apps/server/src/mail/mailer.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
@@ -35,18 +29,8 @@ const mask = async (box: [number, number, number, number]) => {
   return dataUrl(await sharp(Buffer.from(svg)).png().toBuffer(), 'image/png');
 };
 
-// The real app on an embedded database in a temporary DATA_DIR (test/test-app.ts would pull in vitest).
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stagecraft-studio-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const database = await createTestDatabase('pglite');
-const mailer = createMailer({
-  from: config.mailFrom,
-  smtpUrl: undefined,
-  outboxDir: path.join(dataDir, 'outbox'),
-  log: { info: () => {} },
-});
-const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: path.join(dataDir, 'no-web') });
-const ctx: TestContext = { kind: 'pglite', app, db: database.db, mailer, config, dataDir };
+const embedded = await embeddedApp('studio-bench');
+const { ctx } = embedded;
 try {
   const user = await studioUser(ctx, { credits: 100_000, plan: 'pro' });
   const furnished = dataUrl(await photo('furnished_houses_101_bedroom.jpg'));
@@ -179,8 +163,5 @@ try {
     );
   }
 } finally {
-  await app.close();
-  mailer.close();
-  await database.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 }
