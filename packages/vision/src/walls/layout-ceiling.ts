@@ -29,7 +29,7 @@ export function vetoLayoutCeiling(
 ): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
   const ceiling = ceilingAtWorkSize(room, ww, wh);
-  const elevation = elevationsAtWorkSize(room, ww, wh);
+  const elevation = elevationAtWorkSize(room, ww, wh);
   const lightness = analysis.lab.l;
   let lowestEdge = 90;
   let count = 0;
@@ -45,7 +45,7 @@ export function vetoLayoutCeiling(
       sum += lightness[i]!;
       squares += lightness[i]! * lightness[i]!;
     }
-    if (last >= 0 && last < wh - 1) lowestEdge = Math.min(lowestEdge, elevation[last * ww + x]!);
+    if (last >= 0 && last < wh - 1) lowestEdge = Math.min(lowestEdge, elevation(x, last));
   }
   if (count === 0) return null;
   const spread = Math.sqrt(Math.max(0, squares / count - (sum / count) ** 2));
@@ -68,8 +68,8 @@ function ceilingAtWorkSize(room: RoomModel, ww: number, wh: number): Uint8Array 
   return out;
 }
 
-/** Each pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
-function elevationsAtWorkSize(room: RoomModel, ww: number, wh: number): Float32Array {
+/** A pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
+function elevationAtWorkSize(room: RoomModel, ww: number, wh: number): (x: number, y: number) => number {
   const r = room.camera.rotation;
   // The world's up in camera coordinates (x right, y down, z forward): the rotation's second column.
   const up = [r[1]!, r[4]!, r[7]!] as const;
@@ -77,13 +77,9 @@ function elevationsAtWorkSize(room: RoomModel, ww: number, wh: number): Float32A
   const focal = room.camera.focalPx * s;
   const cx = room.camera.principalPoint[0] * s;
   const cy = room.camera.principalPoint[1] * (wh / room.height);
-  const out = new Float32Array(ww * wh);
-  for (let y = 0, i = 0; y < wh; y++) {
-    for (let x = 0; x < ww; x++, i++) {
-      const dx = x + 0.5 - cx;
-      const dy = y + 0.5 - cy;
-      out[i] = (Math.asin((dx * up[0] + dy * up[1] + focal * up[2]) / Math.hypot(dx, dy, focal)) * 180) / Math.PI;
-    }
-  }
-  return out;
+  return (x, y) => {
+    const dx = x + 0.5 - cx;
+    const dy = y + 0.5 - cy;
+    return (Math.asin((dx * up[0] + dy * up[1] + focal * up[2]) / Math.hypot(dx, dy, focal)) * 180) / Math.PI;
+  };
 }
