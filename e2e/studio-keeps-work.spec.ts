@@ -155,4 +155,31 @@ test.describe('the studio keeps the work', () => {
     );
     await expect(page.getByLabel('Credits: 1')).toBeVisible();
   });
+
+  test('a photo chosen while the studio still opens its sample room is the room shown, with no tutorial over it', async ({
+    page,
+    request,
+  }) => {
+    const account = await createVerifiedUser(request, 'earlybird');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await logIn(page, account);
+    // The sample room comes slowly (a slow line): the photo is chosen while the studio is still loading it.
+    let releaseSample = () => {};
+    const sampleHeld = new Promise<void>((resolve) => (releaseSample = resolve));
+    await page.route('**/images/studio/sample-room.jpg', async (route) => {
+      await sampleHeld;
+      await route.continue();
+    });
+    await page.goto('/app');
+    await expect(page.getByTestId('studio-status')).toHaveText('Loading the sample room…');
+    await page.getByTestId('room-photo-input').setInputFiles({ name: 'early.jpg', mimeType: 'image/jpeg', buffer: await livingRoom() });
+    releaseSample();
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '720');
+    await waitUntilIdle(page);
+    // It stays: the sample did not come back over it, and the tutorial did not start on it.
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('studio-canvas')).toHaveAttribute('data-natural-width', '720');
+    await expect(page.getByRole('button', { name: 'Skip tutorial' })).toHaveCount(0);
+    await expect(page.getByTestId('studio-status')).not.toContainText('Demo Mode');
+  });
 });

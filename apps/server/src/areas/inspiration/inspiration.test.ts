@@ -35,8 +35,16 @@ const ledgerOf = (ctx: TestContext, userId: number) =>
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'inspiration_restyle')));
 
-/** A fixed port: the allow-list is read when the app is built, before any test runs. */
-const REDIRECTOR_PORT = 5100 + (process.pid % 500);
+/** A free port the system hands out now: the allow-list is read when the app is built, before any test runs. (A
+ * port derived from the pid once landed on 5432, PostgreSQL's, and the redirector could not listen.) */
+async function freeLoopbackPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+const REDIRECTOR_PORT = await freeLoopbackPort();
 
 let room: Buffer;
 beforeAll(async () => {

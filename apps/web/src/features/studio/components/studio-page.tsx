@@ -145,6 +145,10 @@ export function StudioPage() {
   // history) or the user's most recent one. A user without a room gets demo mode, with the tutorial until it was
   // once finished or skipped (001 section 4: users with history see 'Demo Mode' without it).
   const started = useRef(false);
+  // A photo the user chose while another operation ran (the studio still opening its room) waits its turn:
+  // commands refuse to start while one runs, and the photo must not be lost nor the opening room shown over it.
+  const photoChosen = useRef(false);
+  const waitingPhoto = useRef<File | null>(null);
   const { loadSample, openSession } = operations;
   const requestedSession = searchParams.get('session');
   useEffect(() => {
@@ -163,8 +167,12 @@ export function StudioPage() {
         // Opening it makes it the most recent room: a reload of plain /app comes back to it.
         setSearchParams({}, { replace: true });
       }
+      if (photoChosen.current) return;
       if (session && (await openSession(session))) return;
+      if (photoChosen.current) return;
       const loaded = await loadSample(SAMPLE_ROOM_SRC);
+      // A photo chosen while the room was still opening wins: it is uploaded next, and no tutorial starts over it.
+      if (photoChosen.current) return;
       const newcomer = opened !== undefined && opened.session === null && opened.rooms.used === 0;
       if (!loaded || !newcomer || opened.preferences.tutorial_status !== 'pending') return;
       // A reload in the middle of the tutorial goes on where it was, with what it already did to the sample.
@@ -277,8 +285,16 @@ export function StudioPage() {
     // The tutorial walks through the sample room; the user's own photo ends it as it ends demo mode.
     skip();
     setRoomLimitReached(false);
-    void operations.uploadRoom(file);
+    photoChosen.current = true;
+    if (operations.isBusy()) waitingPhoto.current = file;
+    else void operations.uploadRoom(file);
   };
+  useEffect(() => {
+    const file = waitingPhoto.current;
+    if (busy || !file) return;
+    waitingPhoto.current = null;
+    void operations.uploadRoom(file);
+  }, [busy, operations]);
   const handleDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);

@@ -171,6 +171,8 @@ export function useStudioOperations(options: OperationsOptions) {
       uploadFurniture: (file: File) => perform(uploadCustomFurnitureCommand, file),
       clearDrawing: () => run(clearStrokes, undefined),
       showMarker: ctx.showMarker,
+      /** True from the moment a command starts, before the page has re-rendered with its busy state. */
+      isBusy: () => busyRef.current,
     };
   }, [queryClient]);
 
