@@ -3,9 +3,10 @@ import { downsample, holeCount, type Canvas } from './planes.ts';
 /**
  * Plain diffusion fill (membrane interpolation): push-pull over a pyramid for the low frequencies, then
  * Gauss-Seidel relaxation of the Laplace equation on the hole. The baseline the exemplar fill is measured
- * against, and the exemplar fill's starting guess at its coarsest level.
+ * against, and the exemplar fill's starting guess at its coarsest level. `topRelax`: the sweeps at this size
+ * (coarser levels take `relax`).
  */
-export function diffusionFill(c: Canvas, relax = 30): void {
+export function diffusionFill(c: Canvas, relax = 30, topRelax = relax): void {
   if (holeCount(c) === 0) return;
   if (c.w >= 4 && c.h >= 4) {
     const coarse = downsample(c);
@@ -26,7 +27,7 @@ export function diffusionFill(c: Canvas, relax = 30): void {
   }
   const idx: number[] = [];
   for (let i = 0; i < c.hole.length; i++) if (c.hole[i]) idx.push(i);
-  for (let it = 0; it < relax; it++) {
+  for (let it = 0; it < topRelax; it++) {
     for (const i of idx) {
       const x = i % c.w,
         y = (i - x) / c.w;

@@ -25,13 +25,19 @@ export interface ExemplarOptions {
 export const DEFAULT_EXEMPLAR: ExemplarOptions = {
   radius: 3,
   finestRadius: 2,
-  coarseIterations: 8,
-  finestIterations: 1,
+  // Measured on the pasted-object scenes (eval removal and removal-large), same run: 8 coarse iterations and a
+  // search at full size cost ~35% more CPU on a 15% removal at 1920x1280 (3.6 s -> 2.6 s) for 0.08-0.13 dB of
+  // PSNR, and kept fewer of the straight lines that cross the hole (line continuity 0.142 -> 0.162 without).
+  coarseIterations: 7,
+  finestIterations: 0,
   seed: 1,
   locality: 0.002,
   votePercentile: 0.75,
   detailRadius: 3,
 };
+
+/** Relaxation sweeps of the shading guide's diffusion at full size (coarser levels keep 30). */
+const SMOOTH_TOP_SWEEPS = 8;
 
 /** How far into the hole (px) the diffusion's low frequencies still correct the exemplar's shading. */
 const RIM_SHADING_REACH = 24;
@@ -293,7 +299,9 @@ export function exemplarFill(
 ): void {
   if (options.detailRadius > 0) {
     const smooth: Canvas = { ...canvas, rgb: Float32Array.from(canvas.rgb) };
-    diffusionFill(smooth);
+    // Only its blurred shading is used: a few sweeps at full size smooth the coarser level's 2x2 blocks, where
+    // 30 cost ~0.6 s on a large hole for the same low frequencies.
+    diffusionFill(smooth, 30, SMOOTH_TOP_SWEEPS);
     fillByExemplars(canvas, options, onProgress);
     // Blur only a window around the hole: the rest of the crop is never written.
     const box = holeBox(canvas, 3 * options.detailRadius + 1);
@@ -403,10 +411,13 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
       upsampleField(previous, state);
       randomSources(state, random);
       vote(state, rl, options.votePercentile);
-      recomputeDistances(state, rl, options.locality);
     }
     const iterations =
-      l === 0 ? options.finestIterations : Math.max(options.finestIterations, options.coarseIterations - (levels.length - 1 - l));
+      l === 0 && previous
+        ? options.finestIterations
+        : Math.max(1, options.finestIterations, options.coarseIterations - (levels.length - 1 - l));
+    // The distances the search starts from (a full size without search needs none: the vote above is final).
+    if (previous && iterations > 0) recomputeDistances(state, rl, options.locality);
     for (let it = 0; it < iterations; it++) {
       // Finer levels start from the upsampled field: a local search refines it; only the coarsest roams widely.
       const searchWindow = previous ? 8 * rl : Infinity;
