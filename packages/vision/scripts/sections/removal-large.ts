@@ -133,7 +133,7 @@ async function quality(ctx: EvalSectionContext, log: (line: string) => void): Pr
       if (l !== null) sums[m].lines.push(l);
       return `${p.toFixed(1)} / ${l === null ? '-' : l.toFixed(2)}`.padEnd(12);
     });
-    log(`${scene.name.padEnd(50)} ${objectPsnr.at(-1)!.toFixed(1).padStart(6)} | ${cells.join(' | ')}`);
+    log(`${scene.name.padEnd(50)} ${objectPsnr.at(-1)!.toFixed(1).padStart(6)} | ${cells.join(' | ')} | room ${room.confidence.toFixed(2)}`);
     if (ctx.sheet) {
       const images = await Promise.all(
         [scene.composite, ...methods.map((m) => outs[m]), scene.truth].map((image) => jpegDataUrl(image, 240)),
