@@ -5,7 +5,7 @@ import type { Mask } from '../mask.ts';
 import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
-import { subtractFromMask, wallFrames } from './room-walls.ts';
+import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
 import { vetoLayoutCeiling } from './layout-ceiling.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
@@ -101,8 +101,9 @@ export interface ChangeWallOptions extends WallOptions {
 
 /**
  * Re-surfaces the walls. The mask is the wall classifier's (walls/wall-mask.ts, with its wall-ceiling cut), minus
- * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), the detector's boxes and
- * `exclude`: on the annotated fixtures it scores 0.459 leave-one-image-out where the room model's layout walls score
+ * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), the detected objects'
+ * silhouettes (GrabCut in each box; the whole box where GrabCut cannot be trusted) and `exclude`: on the annotated
+ * fixtures it scores 0.459 leave-one-image-out where the room model's layout walls score
  * 0.31 (the layout is wrong too often on cluttered real photos to take its walls).
  * The room model gives the planes: paint or a procedural texture is laid on each wall's own plane at its real size
  * (a brick is 21.5 x 6.5 cm; courses converge toward the wall's vanishing point), lit by the photo's own shading
@@ -124,7 +125,8 @@ export async function changeWallMaterial(
   // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling).
   const vetoed = vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room);
   const wall = vetoed ? upsampleMask(vetoed, segmentation.analysis.work, image) : segmentation.mask;
-  const mask = subtractFromMask(wall, { detections, exclude: options.exclude, scaleX: 1, scaleY: 1 });
+  const silhouettes = await objectSilhouettes(image, detections);
+  const mask = subtractFromMask(wall, { detections, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
   return applyWallMaterial(image, materialKey, mask, room);
 }
 

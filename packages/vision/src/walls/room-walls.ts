@@ -1,6 +1,7 @@
+import { boxSilhouette } from '../cutout/box-silhouette.ts';
 import type { Detection } from '../detect/detect.ts';
 import type { RgbImage } from '../image.ts';
-import type { Mask } from '../mask.ts';
+import type { Box, Mask } from '../mask.ts';
 import { upsampleRoomLabels } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 
@@ -9,10 +10,46 @@ export interface RoomWallOptions {
   readonly detections?: readonly Detection[];
   /** Pixels that must keep their look whatever they are (the pieces the session placed): nonzero = keep. Any size of the photo. */
   readonly exclude?: Mask;
+  /**
+   * The objects' own silhouettes (objectSilhouettes), in the photo's pixels: a detection that has one is taken
+   * off the wall by it, not by its whole box.
+   */
+  readonly silhouettes?: ReadonlyMap<Detection, ObjectSilhouette>;
 }
 
-/** Detections this confident are taken off the wall (their whole box). */
+/** Detections this confident are taken off the wall. */
 const DETECTION_CONFIDENCE = 0.3;
+
+/** How much each pixel of `box` (integer pixels of the photo) is the object, 0..1 row-major over the box. */
+export interface ObjectSilhouette {
+  readonly box: Box;
+  readonly mask: Float32Array;
+}
+
+/**
+ * The silhouette of each confident detection (GrabCut in its box, cutout/box-silhouette.ts), for the wall mask:
+ * a box taken off whole left an unpainted rectangle of wall above a bed's pillows or beside a lamp's shade, in
+ * the wall's old colour. A detection whose GrabCut cannot be trusted has none (its box is taken off).
+ */
+export async function objectSilhouettes(
+  image: RgbImage,
+  detections: readonly Detection[],
+): Promise<Map<Detection, ObjectSilhouette>> {
+  const out = new Map<Detection, ObjectSilhouette>();
+  for (const d of detections) {
+    if (d.confidence < DETECTION_CONFIDENCE) continue;
+    const box: Box = [
+      Math.max(0, Math.round(d.bbox[0])),
+      Math.max(0, Math.round(d.bbox[1])),
+      Math.min(image.width, Math.round(d.bbox[2])),
+      Math.min(image.height, Math.round(d.bbox[3])),
+    ];
+    if (box[2] - box[0] < 8 || box[3] - box[1] < 8) continue;
+    const mask = await boxSilhouette(image, box);
+    if (mask) out.set(d, { box, mask });
+  }
+  return out;
+}
 
 /**
  * The wall mask of a photo from its room model (255 = wall): the labels upsampled to the photo's size along its
@@ -35,6 +72,11 @@ export function subtractFromMask(mask: Mask, options: RoomWallOptions & { scaleX
   const sy = options.scaleY;
   for (const d of options.detections ?? []) {
     if (d.confidence < DETECTION_CONFIDENCE) continue;
+    const silhouette = options.silhouettes?.get(d);
+    if (silhouette) {
+      takeSilhouette(data, w, h, silhouette, sx, sy);
+      continue;
+    }
     const x0 = Math.max(0, Math.floor(d.bbox[0] * sx));
     const x1 = Math.min(w, Math.ceil(d.bbox[2] * sx));
     const y0 = Math.max(0, Math.floor(d.bbox[1] * sy));
@@ -52,6 +94,24 @@ export function subtractFromMask(mask: Mask, options: RoomWallOptions & { scaleX
     }
   }
   return { data, width: w, height: h };
+}
+
+/** Clears the mask where the silhouette (sampled at each mask pixel's centre) is at least half object. */
+function takeSilhouette(data: Uint8Array, w: number, h: number, silhouette: ObjectSilhouette, sx: number, sy: number): void {
+  const [bx1, by1, bx2, by2] = silhouette.box;
+  const bw = bx2 - bx1;
+  const bh = by2 - by1;
+  const x0 = Math.max(0, Math.floor(bx1 * sx));
+  const x1 = Math.min(w, Math.ceil(bx2 * sx));
+  const y0 = Math.max(0, Math.floor(by1 * sy));
+  const y1 = Math.min(h, Math.ceil(by2 * sy));
+  for (let y = y0; y < y1; y++) {
+    const py = Math.min(bh - 1, Math.max(0, Math.floor((y + 0.5) / sy - by1)));
+    for (let x = x0; x < x1; x++) {
+      const px = Math.min(bw - 1, Math.max(0, Math.floor((x + 0.5) / sx - bx1)));
+      if (silhouette.mask[py * bw + px]! >= 0.5) data[y * w + x] = 0;
+    }
+  }
 }
 
 /** Per wall of the model: the plane's in-plane axes in camera coordinates (run along the wall, up). */

@@ -174,6 +174,40 @@ describe('changeWallMaterial', () => {
     expect(wallChanged / wall).toBeGreaterThan(0.8);
   });
 
+  it("paints the wall inside a detection's box around the object, not the object", async () => {
+    // A dark chest against the right wall, its detection box reaching 45 px up the wall above it (as a bed's box
+    // takes in the wall above its pillows): the wall there takes the paint, the chest does not.
+    const { width, height } = room.image;
+    const data = Uint8Array.from(room.image.data);
+    const chest = { x1: 240, y1: 140, x2: 320, y2: 196 };
+    for (let y = chest.y1; y < chest.y2; y++)
+      for (let x = chest.x1; x < chest.x2; x++) data.set([88 + ((x * 7 + y * 3) % 9), 40, 46], (y * width + x) * 3);
+    const image = { data, width, height };
+    const detection = {
+      id: 'd1',
+      class_name: 'chest',
+      bbox: [236, 95, 324, 198] as [number, number, number, number],
+      confidence: 0.8,
+    };
+    const out = await changeWallMaterial(image, 'sage_green_paint', { detections: [detection], room: model });
+    let wallAbove = 0;
+    let wallAbovePainted = 0;
+    let chestPixels = 0;
+    let chestPainted = 0;
+    for (let y = 95; y < 198; y++)
+      for (let x = 236; x < 324; x++) {
+        const i = y * width + x;
+        const changed =
+          out.data[i * 3] !== data[i * 3] || out.data[i * 3 + 1] !== data[i * 3 + 1] || out.data[i * 3 + 2] !== data[i * 3 + 2];
+        const inChest = x >= chest.x1 && x < chest.x2 && y >= chest.y1 && y < chest.y2;
+        if (inChest) ((chestPixels += 1), (chestPainted += changed ? 1 : 0));
+        else if (room.truth[i] && y < chest.y1 - 3) ((wallAbove += 1), (wallAbovePainted += changed ? 1 : 0));
+      }
+    expect(wallAbove).toBeGreaterThan(2000);
+    expect(wallAbovePainted / wallAbove).toBeGreaterThan(0.8);
+    expect(chestPainted / chestPixels).toBeLessThan(0.02);
+  });
+
   it('refuses an unknown material', async () => {
     const error = await changeWallMaterial(room.image, 'gold_leaf').catch((e: unknown) => e);
     expect(isVisionError(error) && error.code).toBe('invalid_argument');
