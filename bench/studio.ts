@@ -79,6 +79,15 @@ try {
     ['detect', () => user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished })],
     ['remove', () => user.post(STUDIO_ROUTES.removeObject, { image_data: furnished, detection })],
     ['remove-largest', () => user.post(STUDIO_ROUTES.removeObject, { image_data: furnished, detection: biggest ?? detection })],
+    // The issue's own case: an object of 15% of the frame standing on the floor (its box, 780x472).
+    [
+      'remove-15%',
+      () =>
+        user.post(STUDIO_ROUTES.removeObject, {
+          image_data: furnished,
+          detection: { ...detection, bbox: [560, 560, 1340, 1032] },
+        }),
+    ],
     ['empty-the-room (5)', () => user.post(STUDIO_ROUTES.removeAllObjects, { image_data: furnished, detections: fiveLargest })],
     [
       'erase',

@@ -15,6 +15,7 @@ import {
   type SpriteSource,
   type StagingPlan,
   type VisionPool,
+  VisionError,
 } from '@stagecraft/vision';
 
 /** Pro jobs go first in the queue (DECISIONS.md "Plans": rush processing). */
@@ -90,7 +91,13 @@ export interface StudioEngine {
    * One-click staging, the plan (JSON, no pixels): the theme's pieces (`meshes`: GLB paths by type) posed in the
    * room for the room type (`null`: guessed from the layout and the detections).
    */
-  planStaging(room: RoomModel, roomType: RoomType | null, theme: string, meshes: Record<string, string>, job: EngineJob): Promise<StagingPlan>;
+  planStaging(
+    room: RoomModel,
+    roomType: RoomType | null,
+    theme: string,
+    meshes: Record<string, string>,
+    job: EngineJob,
+  ): Promise<StagingPlan>;
   /** The plan drawn into the photo, each piece depth-tested against the earlier ones and lit by the room. */
   autoStage(
     image: Uint8Array,
@@ -112,7 +119,13 @@ export interface StudioEngine {
   /** The photo as a JPEG at most `longSide` px on its long side (what a remote model is sent). */
   fitJpeg(image: Uint8Array, longSide: number, job: EngineJob): Promise<Uint8Array>;
   /** Whether a restyle moved, added or removed windows or doors (lines outside `furniture`, or all detected objects when `detect`). */
-  checkStructure(photo: Uint8Array, result: Uint8Array, furniture: Box[], detect: boolean, job: EngineJob): Promise<StructureCheck>;
+  checkStructure(
+    photo: Uint8Array,
+    result: Uint8Array,
+    furniture: Box[],
+    detect: boolean,
+    job: EngineJob,
+  ): Promise<StructureCheck>;
   /** Shuts the workers down if any were started. */
   close(): Promise<void>;
 }
@@ -132,7 +145,12 @@ export interface RestyledRoom {
  */
 export function createStudioEngine(options: { size: number }): StudioEngine {
   let pool: VisionPool | null = null;
-  const workers = () => (pool ??= createVisionPool({ size: options.size }));
+  // After close, a late call (a room model started in the background by the last request) is refused: a new pool's
+  // worker threads would keep the process alive after the app closed (the benches never exited).
+  let closed = false;
+  const refuse = () => Promise.reject(new VisionError('worker_failed', 'The vision engine is closed'));
+  const closedPool: VisionPool = { run: refuse, runWith: refuse, runJpeg: refuse, close: async () => {} };
+  const workers = () => (closed ? closedPool : (pool ??= createVisionPool({ size: options.size })));
 
   // The pool moves a buffer that owns its memory to the worker (detaching it here), and the caller still needs
   // its bytes afterwards (to store the original, to draw on): hand the pool a copy of its own.
@@ -162,9 +180,19 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
       const placed = await workers().runWith(run(job), 'placePosedPiece', own(image), request, RESULT_JPEG_QUALITY);
       return { jpeg: asBuffer(placed.jpeg), pose: placed.pose, pieceBox: placed.pieceBox };
     },
-    planStaging: (room, roomType, theme, meshes, job) => workers().runWith(run(job), 'planStaging', room, roomType, theme, meshes),
+    planStaging: (room, roomType, theme, meshes, job) =>
+      workers().runWith(run(job), 'planStaging', room, roomType, theme, meshes),
     autoStage: async (image, room, theme, options, job) => {
-      const staged = await workers().runWith(run(job), 'autoStage', own(image), room, options.plan.roomType, theme, options, RESULT_JPEG_QUALITY);
+      const staged = await workers().runWith(
+        run(job),
+        'autoStage',
+        own(image),
+        room,
+        options.plan.roomType,
+        theme,
+        options,
+        RESULT_JPEG_QUALITY,
+      );
       return { jpeg: asBuffer(staged.jpeg), placed: staged.placed, plan: staged.plan };
     },
     replaceObject: async (image, detection, sprite, job) =>
@@ -178,6 +206,7 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     checkStructure: (photo, result, furniture, detect, job) =>
       workers().runWith(run(job), 'checkStructure', own(photo), own(result), { furniture, detect }),
     async close() {
+      closed = true;
       const running = pool;
       pool = null;
       await running?.close();
