@@ -212,7 +212,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const growth = createGrowthService(createGrowthRepository(db));
   const engine = deps.engine ?? (await defaultEngine(config, redis, app.log, (close) => app.addHook('onClose', close)));
-  app.addHook('onClose', () => engine.close());
+  // An engine handed in belongs to the caller (a test shares one across apps): the app closes only its own.
+  if (!deps.engine) app.addHook('onClose', () => engine.close());
   // Progress of studio calls on the durable jobs: any instance answers the poll, a restart forgets nothing.
   const progress = new JobProgressBoard(db, app.log);
   const roomModels = createRoomModels({ db, media, engine, log: app.log });

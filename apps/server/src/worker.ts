@@ -30,7 +30,7 @@ async function main() {
     .toBuffer();
   await Promise.all(
     Array.from({ length: config.visionWorkers }, () =>
-      engine.changeWallMaterial(sample, 'white_paint', null, { priority: 'normal' }).catch((error: unknown) => {
+      engine.changeWallMaterial(sample, 'white_paint', null, [], { priority: 'normal' }).catch((error: unknown) => {
         log.warn({ err: error }, 'image worker warm-up failed; the first jobs will load the models');
       }),
     ),

@@ -1,7 +1,7 @@
 import { detectObjects } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
-import type { Mask } from '../mask.ts';
+import type { Box, Mask } from '../mask.ts';
 import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
@@ -97,6 +97,12 @@ export interface ChangeWallOptions extends WallOptions {
   readonly room?: RoomModel;
   /** Pixels that keep their look whatever they are (pieces the session placed), nonzero = keep; any size of the photo. */
   readonly exclude?: Mask;
+  /**
+   * The boxes (pixels of this image) of pieces the session placed: taken off the wall as the detected objects are,
+   * by their silhouettes in the box (the detector may not see a piece it did not know, and a box would leave a
+   * rectangle of old paint around it).
+   */
+  readonly placed?: readonly Box[];
 }
 
 /**
@@ -125,8 +131,17 @@ export async function changeWallMaterial(
   // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling).
   const vetoed = vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room);
   const wall = vetoed ? upsampleMask(vetoed, segmentation.analysis.work, image) : segmentation.mask;
-  const silhouettes = await objectSilhouettes(image, detections);
-  const mask = subtractFromMask(wall, { detections, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
+  const objects = [
+    ...detections,
+    ...(options.placed ?? []).map((bbox, index) => ({
+      id: `placed-${index}`,
+      class_name: 'placed piece',
+      bbox: [bbox[0], bbox[1], bbox[2], bbox[3]] as [number, number, number, number],
+      confidence: 1,
+    })),
+  ];
+  const silhouettes = await objectSilhouettes(image, objects);
+  const mask = subtractFromMask(wall, { detections: objects, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
   return applyWallMaterial(image, materialKey, mask, room);
 }
 

@@ -46,9 +46,34 @@ export async function objectSilhouettes(
     ];
     if (box[2] - box[0] < 8 || box[3] - box[1] < 8) continue;
     const mask = await boxSilhouette(image, box);
-    if (mask) out.set(d, { box, mask });
+    if (mask) out.set(d, { box, mask: fillHoles(mask, box[2] - box[0], box[3] - box[1]) });
   }
   return out;
+}
+
+/**
+ * The silhouette with its holes filled: background not reached from the box's border through background is the
+ * object (GrabCut leaves specks inside a plain panel, which would take the paint).
+ */
+function fillHoles(mask: Float32Array, w: number, h: number): Float32Array {
+  const reached = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (reached[i] || mask[i]! >= 0.5) return;
+    reached[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < w; x++) (visit(x), visit((h - 1) * w + x));
+  for (let y = 0; y < h; y++) (visit(y * w), visit(y * w + w - 1));
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % w;
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (i >= w) visit(i - w);
+    if (i < (h - 1) * w) visit(i + w);
+  }
+  return mask.map((value, i) => (reached[i] || value >= 0.5 ? value : 1));
 }
 
 /**

@@ -208,6 +208,34 @@ describe('changeWallMaterial', () => {
     expect(chestPainted / chestPixels).toBeLessThan(0.02);
   });
 
+  it('keeps the look of a piece the session placed, given its box, where the wall classifier would paint it', async () => {
+    // A pale wardrobe against the left wall, close to the wall's own colour: the classifier takes it for wall.
+    const { width, height } = room.image;
+    const data = Uint8Array.from(room.image.data);
+    const panel = { x1: 60, y1: 70, x2: 130, y2: 175 };
+    for (let y = panel.y1; y < panel.y2; y++)
+      for (let x = panel.x1; x < panel.x2; x++) {
+        const rim = x < panel.x1 + 2 || x >= panel.x2 - 2 || y < panel.y1 + 2 || y >= panel.y2 - 2;
+        data.set(rim ? [120, 112, 100] : [222, 214, 198], (y * width + x) * 3);
+      }
+    const image = { data, width, height };
+    // 3 px inside the panel's outline (GrabCut's silhouette is right to a pixel or two, and the paint's edge is feathered).
+    const changedShare = (out: { data: Uint8Array }) => {
+      let changed = 0;
+      for (let y = panel.y1 + 3; y < panel.y2 - 3; y++)
+        for (let x = panel.x1 + 3; x < panel.x2 - 3; x++) {
+          const i = (y * width + x) * 3;
+          if (out.data[i] !== data[i] || out.data[i + 1] !== data[i + 1] || out.data[i + 2] !== data[i + 2]) changed++;
+        }
+      return changed / ((panel.x2 - panel.x1 - 6) * (panel.y2 - panel.y1 - 6));
+    };
+    const unguarded = await changeWallMaterial(image, 'navy_blue_paint', { detections: [], room: model });
+    expect(changedShare(unguarded)).toBeGreaterThan(0.5);
+    const placed = [[panel.x1 - 4, panel.y1 - 4, panel.x2 + 4, panel.y2 + 4] as const];
+    const guarded = await changeWallMaterial(image, 'navy_blue_paint', { detections: [], room: model, placed });
+    expect(changedShare(guarded)).toBe(0);
+  });
+
   it('refuses an unknown material', async () => {
     const error = await changeWallMaterial(room.image, 'gold_leaf').catch((e: unknown) => e);
     expect(isVisionError(error) && error.code).toBe('invalid_argument');

@@ -123,7 +123,7 @@ export function createDemoSteps(deps: { db: Database; media: MediaService; engin
       if (!demo || demo.depth > 1) return null;
       const key = `${demo.hash}:walls:${material}`;
       const row = await computeOnce(key, { inputHash: demo.hash, action: 'wall_material_change', depth: demo.depth + 1 }, async () => ({
-        file: await engine.changeWallMaterial(image.bytes, material, null, job),
+        file: await engine.changeWallMaterial(image.bytes, material, null, [], job),
         chainable: false,
       }));
       return { resultImage: await copyFor(user, row.resultMediaId) };

@@ -109,7 +109,8 @@ export interface StudioEngine {
   /** The detected object removed and the new piece standing where it stood. */
   replaceObject(image: Uint8Array, detection: Detection, sprite: SpriteSource, job: EngineJob): Promise<Buffer>;
   /** The walls found in the photo repainted or clad with a material (a key of the furniture catalogue). */
-  changeWallMaterial(image: Uint8Array, material: string, room: RoomModel | null, job: EngineJob): Promise<Buffer>;
+  /** `placed`: the boxes (image pixels) of the pieces the session placed, which keep their look. */
+  changeWallMaterial(image: Uint8Array, material: string, room: RoomModel | null, placed: Box[], job: EngineJob): Promise<Buffer>;
   /** The photo branded with a template's logo, signature, label and QR code (the branding area's exports). */
   brandImage(image: Uint8Array, request: BrandRequest, job: EngineJob): Promise<Uint8Array>;
   /** The image as an export JPEG, with the free plan's watermark when `watermark` (see exportJpeg). */
@@ -197,8 +198,10 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     },
     replaceObject: async (image, detection, sprite, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'replaceObject', own(image), detection, sprite)),
-    changeWallMaterial: async (image, material, room, job) =>
-      asBuffer(await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material, room ? { room } : undefined)),
+    changeWallMaterial: async (image, material, room, placed, job) =>
+      asBuffer(
+        await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material, { ...(room ? { room } : {}), placed }),
+      ),
     brandImage: (image, request, job) => workers().runWith(run(job), 'brandImage', own(image), request),
     exportJpeg: async (image, watermark, job) => asBuffer(await workers().runWith(run(job), 'exportJpeg', own(image), watermark)),
     restyleRoom: (image, request, job) => workers().runWith(run(job), 'restyleRoom', own(image), request, RESULT_JPEG_QUALITY),

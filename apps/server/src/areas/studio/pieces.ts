@@ -46,6 +46,12 @@ export function sessionPiece(
   };
 }
 
+/** A recorded piece's box in pixels of `image` (the step records it in fractions of the image). */
+export function pieceBoxIn(piece: Pick<SessionPiece, 'box'>, image: Pick<StudioImage, 'width' | 'height'>): Box {
+  const [x1, y1, x2, y2] = piece.box;
+  return [x1 * image.width, y1 * image.height, x2 * image.width, y2 * image.height];
+}
+
 /** Share of a piece's box that the removed boxes (image pixels) cover past which the piece counts as removed. */
 const REMOVED_COVER = 0.5;
 

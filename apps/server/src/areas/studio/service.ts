@@ -13,17 +13,10 @@ import { WALL_MATERIAL_KEYS } from '@stagecraft/furniture';
 import { ENHANCE_LONG_SIDE, type EnhanceLevel, isVisionError, VisionError } from '@stagecraft/vision';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
-import {
-  detectionBoxIn,
-  fileTooLarge,
-  inspectImage,
-  readMask,
-  readStudioImage,
-  type StudioImage,
-} from './images.ts';
+import { detectionBoxIn, fileTooLarge, inspectImage, readMask, readStudioImage, type StudioImage } from './images.ts';
 import { createDemoSteps } from './demo.ts';
 import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
-import { piecesOutside } from './pieces.ts';
+import { pieceBoxIn, piecesOutside } from './pieces.ts';
 import { createPlacementOperations } from './placement.ts';
 import { createStagingOperations } from './stage.ts';
 
@@ -159,9 +152,16 @@ export function createStudioService(deps: StudioServiceDependencies) {
         imageData: body.image_data,
         sessionId: body.session_id,
         progressId: body.progress_id,
-        // The session's room model (from its original): an edit earlier in the session cannot move the walls.
-        produce: async (image, job) =>
-          engine.changeWallMaterial(image.bytes, body.material_type, await roomModels.forOperation(body.session_id), job),
+        // The session's room model (from its original): an edit earlier in the session cannot move the walls. The
+        // pieces the session placed keep their look (issue 14): the engine takes their silhouettes off the walls.
+        produce: async (image, job, pieces) =>
+          engine.changeWallMaterial(
+            image.bytes,
+            body.material_type,
+            await roomModels.forOperation(body.session_id),
+            pieces.map((piece) => pieceBoxIn(piece, image)),
+            job,
+          ),
         placement: () => ({ furnitureType: body.material_type, isFurniture: false }),
       });
     },

@@ -1,0 +1,102 @@
+import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { designPlacements } from '../../db/schema.ts';
+import { describeEachDatabase } from '../../../test/test-app.ts';
+import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import { createStudioEngine, type StudioEngine } from './engine.ts';
+
+/** The real worker pool, keeping the boxes of placed pieces each wall change was handed. */
+function recordingEngine(): StudioEngine & { placedBoxes: number[][][] } {
+  const pool = createStudioEngine({ size: 1 });
+  const engine = {
+    ...pool,
+    placedBoxes: [] as number[][][],
+    changeWallMaterial(...args: Parameters<StudioEngine['changeWallMaterial']>) {
+      engine.placedBoxes.push(args[3].map((box) => [...box]));
+      return pool.changeWallMaterial(...args);
+    },
+  };
+  return engine;
+}
+
+const engine = recordingEngine();
+afterAll(() => engine.close());
+
+describeEachDatabase(
+  'studio: new walls keep the pieces the session placed',
+  (ctx) => {
+    let roomUrl: string;
+    beforeAll(async () => {
+      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
+        .resize(640, 424, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      roomUrl = dataUrl(room);
+    });
+
+    it("hands the engine the placed sofa's box, and the sofa comes back as it was while the walls change", async () => {
+      const owner = await studioUser(ctx(), { credits: 5 });
+      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
+      expect(created.statusCode, created.body).toBe(201);
+      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sofa = await owner.post(STUDIO_ROUTES.placeThemedFurniture, {
+        image_data: roomUrl,
+        x: 320,
+        y: 300,
+        size_scale: 1,
+        image_width: 640,
+        image_height: 424,
+        theme_key: 'japandi',
+        furniture_item: 'sofa',
+        session_id: sessionId,
+      });
+      expect(sofa.statusCode, sofa.body).toBe(200);
+      const placed = sofa.json<ResultImageResponse>();
+      const [row] = await ctx()
+        .db.select({ pieces: designPlacements.pieces })
+        .from(designPlacements)
+        .where(eq(designPlacements.id, placed.placement_id ?? ''));
+      const [fx1, fy1, fx2, fy2] = row?.pieces?.[0]?.box ?? [0, 0, 0, 0];
+
+      engine.placedBoxes.length = 0;
+      const walls = await owner.post(STUDIO_ROUTES.changeWallMaterial, {
+        image_data: placed.result_image,
+        material_type: 'navy_blue_paint',
+        session_id: sessionId,
+      });
+      expect(walls.statusCode, walls.body).toBe(200);
+      expect(engine.placedBoxes).toHaveLength(1);
+      const [box] = engine.placedBoxes[0] ?? [];
+      expect(box?.map((value) => Math.round(value))).toEqual(
+        [fx1 * 640, fy1 * 424, fx2 * 640, fy2 * 424].map((value) => Math.round(value)),
+      );
+
+      // The sofa's middle (inside its box, away from its outline) keeps its colours; the photo as a whole changed.
+      const pixels = async (url: string) => {
+        const response = await ctx().app.inject({ method: 'GET', url });
+        return sharp(response.rawPayload).resize(640, 424, { fit: 'fill' }).raw().toBuffer();
+      };
+      const [before, after] = await Promise.all([
+        pixels(placed.result_image),
+        pixels(walls.json<ResultImageResponse>().result_image),
+      ]);
+      const meanDifference = (x1: number, y1: number, x2: number, y2: number) => {
+        let sum = 0;
+        let count = 0;
+        for (let y = Math.round(y1); y < Math.round(y2); y++)
+          for (let x = Math.round(x1); x < Math.round(x2); x++)
+            for (let c = 0; c < 3; c++)
+              ((sum += Math.abs(before[(y * 640 + x) * 3 + c]! - after[(y * 640 + x) * 3 + c]!)), (count += 1));
+        return sum / count;
+      };
+      const [x1, y1, x2, y2] = [fx1 * 640, fy1 * 424, fx2 * 640, fy2 * 424];
+      const w = x2 - x1;
+      const h = y2 - y1;
+      expect(meanDifference(x1 + 0.3 * w, y1 + 0.4 * h, x2 - 0.3 * w, y2 - 0.25 * h)).toBeLessThan(4);
+      expect(meanDifference(0, 0, 640, 424)).toBeGreaterThan(8);
+    }, 180_000);
+  },
+  { engine },
+);
