@@ -125,6 +125,16 @@ try {
         }),
     ],
     ['walls', () => user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: furnished, material_type: 'sage_green_paint' })],
+    // The studio's own way: in a design session, whose room model was computed once from the upload.
+    [
+      'walls (session)',
+      () =>
+        user.post(STUDIO_ROUTES.changeWallMaterial, {
+          image_data: empty,
+          material_type: 'sage_green_paint',
+          session_id: sessionId,
+        }),
+    ],
     ['enhance-4k', () => user.post(STUDIO_ROUTES.enhanceImage, { image_data: furnished, enhancement_level: '4k' })],
     ['enhance-8k', () => user.post(STUDIO_ROUTES.enhanceImage, { image_data: furnished, enhancement_level: '8k' })],
     [
