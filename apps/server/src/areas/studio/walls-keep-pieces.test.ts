@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import { dataUrl, meanDifference, readRoomFixture, rgbPixels, studioUser } from '../../../test/studio.ts';
 import { createStudioEngine, type StudioEngine } from './engine.ts';
 
 /** The real worker pool, keeping the boxes of placed pieces each wall change was handed. */
@@ -74,28 +74,22 @@ describeEachDatabase(
       );
 
       // The sofa's middle (inside its box, away from its outline) keeps its colours; the photo as a whole changed.
-      const pixels = async (url: string) => {
-        const response = await ctx().app.inject({ method: 'GET', url });
-        return sharp(response.rawPayload).resize(640, 424, { fit: 'fill' }).raw().toBuffer();
-      };
+      const pixels = async (url: string) => rgbPixels((await ctx().app.inject({ method: 'GET', url })).rawPayload);
       const [before, after] = await Promise.all([
         pixels(placed.result_image),
         pixels(walls.json<ResultImageResponse>().result_image),
       ]);
-      const meanDifference = (x1: number, y1: number, x2: number, y2: number) => {
-        let sum = 0;
-        let count = 0;
-        for (let y = Math.round(y1); y < Math.round(y2); y++)
-          for (let x = Math.round(x1); x < Math.round(x2); x++)
-            for (let c = 0; c < 3; c++)
-              ((sum += Math.abs(before[(y * 640 + x) * 3 + c]! - after[(y * 640 + x) * 3 + c]!)), (count += 1));
-        return sum / count;
-      };
-      const [x1, y1, x2, y2] = [fx1 * 640, fy1 * 424, fx2 * 640, fy2 * 424];
+      const [x1, y1, x2, y2] = [fx1 * before.width, fy1 * before.height, fx2 * before.width, fy2 * before.height];
       const w = x2 - x1;
       const h = y2 - y1;
-      expect(meanDifference(x1 + 0.3 * w, y1 + 0.4 * h, x2 - 0.3 * w, y2 - 0.25 * h)).toBeLessThan(4);
-      expect(meanDifference(0, 0, 640, 424)).toBeGreaterThan(8);
+      const middle = [x1 + 0.3 * w, y1 + 0.4 * h, x2 - 0.3 * w, y2 - 0.25 * h].map(Math.round) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      expect(meanDifference(before, after, middle, 'inside')).toBeLessThan(4);
+      expect(meanDifference(before, after, [0, 0, before.width, before.height], 'inside')).toBeGreaterThan(8);
     }, 180_000);
   },
   { engine },
