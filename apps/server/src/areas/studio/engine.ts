@@ -140,18 +140,18 @@ export interface RestyledRoom {
   furniture: [number, number, number, number][];
 }
 
+/** What an engine's calls reach once it is closed. */
+const refuseClosed = () => Promise.reject(new VisionError('worker_failed', 'The vision engine is closed'));
+const CLOSED_POOL: VisionPool = { run: refuseClosed, runWith: refuseClosed, runJpeg: refuseClosed, close: async () => {} };
+
 /**
  * The engine over a vision worker pool of `size` threads. The pool (and the models each worker loads) starts
  * on the first call, so an app that never edits an image, such as most test apps, never pays for it.
  */
+
 export function createStudioEngine(options: { size: number }): StudioEngine {
   let pool: VisionPool | null = null;
-  // After close, a late call (a room model started in the background by the last request) is refused: a new pool's
-  // worker threads would keep the process alive after the app closed (the benches never exited).
-  let closed = false;
-  const refuse = () => Promise.reject(new VisionError('worker_failed', 'The vision engine is closed'));
-  const closedPool: VisionPool = { run: refuse, runWith: refuse, runJpeg: refuse, close: async () => {} };
-  const workers = () => (closed ? closedPool : (pool ??= createVisionPool({ size: options.size })));
+  const workers = () => (pool ??= createVisionPool({ size: options.size }));
 
   // The pool moves a buffer that owns its memory to the worker (detaching it here), and the caller still needs
   // its bytes afterwards (to store the original, to draw on): hand the pool a copy of its own.
@@ -209,9 +209,10 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     checkStructure: (photo, result, furniture, detect, job) =>
       workers().runWith(run(job), 'checkStructure', own(photo), own(result), { furniture, detect }),
     async close() {
-      closed = true;
+      // A late call (a room model the last request started in the background) is then refused instead of starting a
+      // new pool, whose worker threads would keep the process alive after the app closed (the benches never exited).
       const running = pool;
-      pool = null;
+      pool = CLOSED_POOL;
       await running?.close();
     },
   };
