@@ -215,7 +215,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
   const plain: number[] = [];
   const boxedMask: number[] = [];
   const ceilingCol: number[] = [];
-  const shippedMask: number[] = [];
+  const silhouetteMask: number[] = [];
   const layout: number[] = [];
   const sheet: string[] = [];
   if (ctx.outDir) await mkdir(ctx.outDir, { recursive: true });
@@ -239,7 +239,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const c = wallIou(roomWallMask(f.image, heldOut, { detections: f.detections }).data, f.truth);
     plain.push(a);
     boxedMask.push(boxedIou);
-    shippedMask.push(b);
+    silhouetteMask.push(b);
     layout.push(c);
     log(
       `| ${f.stem} | ${a.toFixed(3)} | ${boxedIou.toFixed(3)} | ${b.toFixed(3)} | ${withCeiling.toFixed(3)} | ${c.toFixed(3)} |`,
@@ -264,7 +264,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     }
   }
   log(
-    `| **mean, all ${fixtures.length}** | **${mean(plain).toFixed(3)}** | **${mean(boxedMask).toFixed(3)}** | ${mean(shippedMask).toFixed(3)} | **${mean(ceilingCol).toFixed(3)}** | ${mean(layout).toFixed(3)} |`,
+    `| **mean, all ${fixtures.length}** | **${mean(plain).toFixed(3)}** | **${mean(boxedMask).toFixed(3)}** | ${mean(silhouetteMask).toFixed(3)} | **${mean(ceilingCol).toFixed(3)}** | ${mean(layout).toFixed(3)} |`,
   );
   log('Today (session 3): 0.478 leave-one-image-out; target 0.70.');
   if (ctx.sheet)
