@@ -1,4 +1,4 @@
-import type { PlanKey } from '@stagecraft/contracts';
+import { STUDIO_ROUTES, type PlanKey } from '@stagecraft/contracts';
 import { readFixture } from '@stagecraft/vision/testing';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -20,6 +20,15 @@ export async function roomPhoto(name: string, longSide: number): Promise<Buffer>
 }
 
 export const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** An empty listing room (`empty_maateusx_furnish-before`) cropped to `width` x `height`, as a JPEG data URL. */
+export async function emptyRoomUrl(width: number, height: number): Promise<string> {
+  const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
+    .resize(width, height, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return dataUrl(room);
+}
 
 /**
  * A logged-in user made straight in the database (no sign-up e-mails: these tests are about the studio),
@@ -60,6 +69,13 @@ export async function studioUser(ctx: TestContext, options: { credits?: number; 
   };
 }
 export type StudioTestUser = Awaited<ReturnType<typeof studioUser>>;
+
+/** Opens a design session on `imageUrl` as the studio does on upload; its id. A refusal fails the test. */
+export async function openSession(user: StudioTestUser, imageUrl: string): Promise<string> {
+  const created = await user.post(STUDIO_ROUTES.sessions, { image_data: imageUrl });
+  if (created.statusCode !== 201) throw new Error(`Opening a session answered ${created.statusCode}: ${created.body}`);
+  return created.json<{ session: { session_id: string } }>().session.session_id;
+}
 
 /** Decodes to raw RGB for pixel comparisons. */
 export async function rgbPixels(bytes: Buffer) {

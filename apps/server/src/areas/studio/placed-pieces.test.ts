@@ -1,10 +1,9 @@
 import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 describeEachDatabase(
   'studio: pieces placed in 3D keep their pose with the session',
@@ -12,11 +11,7 @@ describeEachDatabase(
     // An empty room, landscape as listing photos are.
     let roomUrl: string;
     beforeAll(async () => {
-      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
-        .resize(640, 424, { fit: 'cover' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      roomUrl = dataUrl(room);
+      roomUrl = await emptyRoomUrl(640, 424);
     });
 
     const piecesOf = async (placementId: string | null) => {
@@ -29,9 +24,7 @@ describeEachDatabase(
 
     it('draws a theme piece with a mesh at its pose, turns the next one to the yaw asked, and follows undo and removal', async () => {
       const owner = await studioUser(ctx(), { credits: 12 });
-      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
-      expect(created.statusCode, created.body).toBe(201);
-      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sessionId = await openSession(owner, roomUrl);
       const place = (image: string, item: string, x: number, y: number, extra: object = {}) =>
         owner.post(STUDIO_ROUTES.placeThemedFurniture, {
           image_data: image,

@@ -1,10 +1,9 @@
 import { STUDIO_ROUTES } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designSessions } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 interface RoomModelBody {
   success: true;
@@ -25,18 +24,12 @@ describeEachDatabase(
     // An empty room (floor in the lower half), 424x640.
     let roomUrl: string;
     beforeAll(async () => {
-      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
-        .resize(424, 640, { fit: 'cover' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      roomUrl = dataUrl(room);
+      roomUrl = await emptyRoomUrl(424, 640);
     });
 
     it('computes it once from the original when the room starts, stores it, serves it to the owner only', async () => {
       const owner = await studioUser(ctx(), { credits: 3 });
-      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
-      expect(created.statusCode, created.body).toBe(201);
-      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sessionId = await openSession(owner, roomUrl);
 
       // The first read waits for the background computation the upload started.
       const first = await owner.get(STUDIO_ROUTES.sessionRoomModel(sessionId));

@@ -1,29 +1,22 @@
 import { STUDIO_ROUTES, THEME_KEYS, type StageRoomPlanResponse, type StageRoomResponse } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
 import { themeFurnitureList } from './catalogue.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, readRoomFixture, studioUser } from '../../../test/studio.ts';
+import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 describeEachDatabase(
   'studio: stage this room',
   (ctx) => {
     let roomUrl: string;
     beforeAll(async () => {
-      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
-        .resize(640, 424, { fit: 'cover' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      roomUrl = dataUrl(room);
+      roomUrl = await emptyRoomUrl(640, 424);
     });
 
     it('shows the plan and its price for free, stages it for 2 credits a piece, and lists each piece with its box', async () => {
       const owner = await studioUser(ctx(), { credits: 40 });
-      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
-      expect(created.statusCode, created.body).toBe(201);
-      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sessionId = await openSession(owner, roomUrl);
 
       const planned = await owner.post(STUDIO_ROUTES.stageRoomPlan, {
         session_id: sessionId,
@@ -87,8 +80,7 @@ describeEachDatabase(
 
     it('refuses clearly: no session (400), another user session (404), a theme without 3D pieces (422), too few credits (402); charges nothing', async () => {
       const owner = await studioUser(ctx(), { credits: 3 });
-      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
-      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sessionId = await openSession(owner, roomUrl);
       expect((await owner.post(STUDIO_ROUTES.stageRoomPlan, { theme_key: 'japandi' })).statusCode).toBe(400);
       const stranger = await studioUser(ctx(), { credits: 10 });
       expect((await stranger.post(STUDIO_ROUTES.stageRoomPlan, { session_id: sessionId, theme_key: 'japandi' })).statusCode).toBe(

@@ -1,10 +1,9 @@
 import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
-import { dataUrl, meanDifference, readRoomFixture, rgbPixels, studioUser } from '../../../test/studio.ts';
+import { emptyRoomUrl, meanDifference, openSession, rgbPixels, studioUser } from '../../../test/studio.ts';
 import { createStudioEngine, type StudioEngine } from './engine.ts';
 
 /** The real worker pool, keeping the boxes of placed pieces each wall change was handed. */
@@ -29,18 +28,12 @@ describeEachDatabase(
   (ctx) => {
     let roomUrl: string;
     beforeAll(async () => {
-      const room = await sharp(await readRoomFixture('empty_maateusx_furnish-before.jpg'))
-        .resize(640, 424, { fit: 'cover' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      roomUrl = dataUrl(room);
+      roomUrl = await emptyRoomUrl(640, 424);
     });
 
     it("hands the engine the placed sofa's box, and the sofa comes back as it was while the walls change", async () => {
       const owner = await studioUser(ctx(), { credits: 5 });
-      const created = await owner.post(STUDIO_ROUTES.sessions, { image_data: roomUrl });
-      expect(created.statusCode, created.body).toBe(201);
-      const sessionId = created.json<{ session: { session_id: string } }>().session.session_id;
+      const sessionId = await openSession(owner, roomUrl);
       const sofa = await owner.post(STUDIO_ROUTES.placeThemedFurniture, {
         image_data: roomUrl,
         x: 320,
