@@ -16,6 +16,14 @@ import { decodeRoomLabels, ROOM_LABEL, roomModel, upsampleRoomLabels, type RoomM
 import { buildRoomModel } from '../../src/room/room-model.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { renderSyntheticRoom } from '../../src/testing/synthetic-rooms.ts';
+import {
+  loadRenderedRoom,
+  RENDERED_ROOMS_DIR,
+  renderedSeeds,
+  VALIDATION_SEEDS,
+  type KnownRoom,
+} from '../../src/testing/rendered-rooms.ts';
+import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask } from '../../src/walls/index.ts';
 import { objectSilhouettes, subtractFromMask } from '../../src/walls/room-walls.ts';
 import { vetoLayoutCeiling } from '../../src/walls/layout-ceiling.ts';
@@ -45,11 +53,18 @@ interface SyntheticScore {
 }
 
 export async function scoreSynthetic(seed: number): Promise<SyntheticScore & { model: RoomModel; image: RgbImage }> {
-  const room = renderSyntheticRoom(seed);
+  return scoreKnownRoom(renderSyntheticRoom(seed), []);
+}
+
+/** The room model and the wall mask of a room whose camera and labels are known, against them. */
+export async function scoreKnownRoom(
+  room: KnownRoom,
+  detections: Detection[],
+): Promise<SyntheticScore & { model: RoomModel; image: RgbImage }> {
   const { width: w, height: h } = room.image;
   // One analysis for both: the room model and the mask changeWallMaterial paints (the classifier's).
-  const segmentation = await segmentWalls(room.image, []);
-  const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, []);
+  const segmentation = await segmentWalls(room.image, detections);
+  const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, detections);
   const labels = upsampleRoomLabels(model, room.image);
   let ok = 0;
   let n = 0;
@@ -161,6 +176,7 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   const args = ctx.args ?? [];
   log(`\n## Room model (${new Date().toISOString()}, load ${loadAverage()})`);
   if (args.includes('--fixtures-only')) return fixtureWalls(ctx, log, args);
+  if (args.includes('--rendered-only')) return renderedRooms(ctx, log);
   log(`\nHeld-out synthetic rooms (ray-cast, 480x320, seeds ${HELD_OUT[0]}-${HELD_OUT[HELD_OUT.length - 1]}, no detections):\n`);
   log(
     'Ceiling taking material and wall IoU: with the room-model wall label / with the classifier mask changeWallMaterial paints.\n',
@@ -197,9 +213,52 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   if (ctx.sheet) ctx.sheet(`<h2>Room model, synthetic rooms</h2><table><tr>${sheetRows.join('')}</tr></table>`);
   if (args.includes('--synthetic-only')) return scores;
 
+  await renderedRooms(ctx, log);
   await focalOnSunRgbd(log);
   if (args.includes('--no-fixtures')) return scores;
   return fixtureWalls(ctx, log, args);
+}
+
+/**
+ * Rendered rooms held out of training (seeds up to VALIDATION_SEEDS; `npm run assets:rooms` makes them), scored
+ * like the ray-cast ones but with the detector's boxes, since they hold furniture.
+ */
+async function renderedRooms(ctx: EvalSectionContext, log: (line: string) => void): Promise<SyntheticScore[]> {
+  const seeds = (await renderedSeeds(RENDERED_ROOMS_DIR)).filter((s) => s <= VALIDATION_SEEDS);
+  if (!seeds.length) {
+    log(`\nNo rendered rooms in ${RENDERED_ROOMS_DIR}: run \`npm run assets:rooms\` to score the room model on them.`);
+    return [];
+  }
+  log(`\nHeld-out Blender renders (480x320, seeds ${seeds[0]}-${seeds[seeds.length - 1]}, detections from the detector):\n`);
+  log(
+    '| seed | walls / floor | horizon error (% of height) | focal error | focal from | floor/wall/ceiling accuracy | ceiling taking material | wall IoU |',
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const scores: SyntheticScore[] = [];
+  const sheetRows: string[] = [];
+  for (const seed of seeds) {
+    const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, seed);
+    const s = await scoreKnownRoom(room, await detectObjects(room.image));
+    scores.push(s);
+    log(
+      `| ${seed} | ${String(room.room['wall_finish'])} / ${String(room.room['floor_finish'])} | ${(100 * s.horizon).toFixed(2)} | ${(100 * s.focal).toFixed(1)}% | ${s.focalMeasured ? 'lines' : 'prior'} | ${s.accuracy.toFixed(3)} | ${(100 * s.ceilingTaken).toFixed(1)}% / ${(100 * s.ceilingTakenShipped).toFixed(1)}% | ${s.wallIou.toFixed(3)} / ${s.wallIouShipped.toFixed(3)} |`,
+    );
+    if (ctx.sheet && sheetRows.length < 12) {
+      sheetRows.push(
+        `<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>render ${seed}</td>`,
+      );
+    }
+  }
+  const pick = (f: (s: SyntheticScore) => number): number[] => scores.map(f);
+  log(
+    `| **mean** (${scores.length}) | | **${(100 * mean(pick((s) => s.horizon))).toFixed(2)}** (median ${(100 * median(pick((s) => s.horizon))).toFixed(2)}) | **${(100 * mean(pick((s) => s.focal))).toFixed(1)}%** (median ${(100 * median(pick((s) => s.focal))).toFixed(1)}%) | ${scores.filter((s) => s.focalMeasured).length} from lines | **${mean(pick((s) => s.accuracy)).toFixed(3)}** | **${(100 * mean(pick((s) => s.ceilingTaken))).toFixed(2)}%** / **${(100 * mean(pick((s) => s.ceilingTakenShipped))).toFixed(2)}%** | ${mean(pick((s) => s.wallIou)).toFixed(3)} / ${mean(pick((s) => s.wallIouShipped)).toFixed(3)} |`,
+  );
+  if (ctx.sheet) {
+    const rows = [];
+    for (let i = 0; i < sheetRows.length; i += 4) rows.push(`<tr>${sheetRows.slice(i, i + 4).join('')}</tr>`);
+    ctx.sheet(`<h2>Room model, Blender renders (held out)</h2><table>${rows.join('')}</table>`);
+  }
+  return scores;
 }
 
 /** Wall IoU of the shipped mask and its parts on the annotated fixtures, leave-one-image-out. */

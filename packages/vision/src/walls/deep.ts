@@ -102,51 +102,101 @@ export function probeProbabilities(probe: LinearProbe, rows: Float32Array, featu
 }
 
 /**
+ * The sums a probe is fitted from, per training photo: rows, feature sums and squares (for standardising), and the
+ * weighted Gram matrix and target products of the raw features with a constant 1 appended. Kept per photo so that
+ * leave-one-out and weight sweeps add a few matrices instead of passing over every superpixel again (with a few
+ * hundred rendered rooms the per-row pass was ~20 s a fit). Training only.
+ */
+export interface ProbeMoments {
+  readonly rows: number;
+  readonly sum: Float64Array;
+  readonly sumSquares: Float64Array;
+  /** (d+1) x (d+1), upper triangle filled: sum of w x x^T with x[d] = 1. */
+  readonly gram: Float64Array;
+  /** d+1: sum of w t x. */
+  readonly targetProducts: Float64Array;
+  /** Sum of the weights. */
+  readonly weight: number;
+}
+
+export function probeMoments(
+  sample: { rows: Float32Array; targets: Float32Array; weights: Float32Array },
+  featureCount: number,
+): ProbeMoments {
+  const d = featureCount;
+  const D = d + 1;
+  const sum = new Float64Array(d);
+  const sumSquares = new Float64Array(d);
+  const gram = new Float64Array(D * D);
+  const targetProducts = new Float64Array(D);
+  const x = new Float64Array(D);
+  let weight = 0;
+  for (let r = 0; r < sample.targets.length; r++) {
+    for (let k = 0; k < d; k++) {
+      const v = sample.rows[r * d + k]!;
+      x[k] = v;
+      sum[k] = sum[k]! + v;
+      sumSquares[k] = sumSquares[k]! + v * v;
+    }
+    x[d] = 1;
+    const w = sample.weights[r]!;
+    if (!w) continue;
+    weight += w;
+    for (let i = 0; i < D; i++) {
+      const xi = x[i]! * w;
+      if (xi === 0) continue;
+      targetProducts[i] = targetProducts[i]! + xi * sample.targets[r]!;
+      for (let j = i; j < D; j++) gram[i * D + j] = gram[i * D + j]! + xi * x[j]!;
+    }
+  }
+  return { rows: sample.targets.length, sum, sumSquares, gram, targetProducts, weight };
+}
+
+/**
  * Fits a probe by weighted ridge regression on soft targets (the wall share of each superpixel): standardised
- * features, the penalty `lambda` times the total weight, solved by Cholesky. Training only.
+ * features, the penalty `lambda` times the total weight, solved by Cholesky. Each photo's moments may carry a
+ * factor on its weights (a rendered room counting less than a real photo). Training only.
  */
 export function fitLinearProbe(
-  samples: readonly { rows: Float32Array; targets: Float32Array; weights: Float32Array }[],
+  parts: readonly { moments: ProbeMoments; factor?: number }[],
   featureCount: number,
   lambda: number,
 ): LinearProbe {
   const d = featureCount;
+  const D = d + 1;
   let total = 0;
   const mean = new Float64Array(d);
-  const scale = new Float64Array(d);
-  for (const s of samples) {
-    total += s.targets.length;
-    for (let i = 0; i < s.rows.length; i++) mean[i % d] = mean[i % d]! + s.rows[i]!;
+  const squares = new Float64Array(d);
+  const g = new Float64Array(D * D);
+  const h = new Float64Array(D);
+  let weightSum = 0;
+  for (const { moments: m, factor = 1 } of parts) {
+    total += m.rows;
+    for (let k = 0; k < d; k++) ((mean[k] = mean[k]! + m.sum[k]!), (squares[k] = squares[k]! + m.sumSquares[k]!));
+    for (let i = 0; i < D * D; i++) g[i] = g[i]! + factor * m.gram[i]!;
+    for (let i = 0; i < D; i++) h[i] = h[i]! + factor * m.targetProducts[i]!;
+    weightSum += factor * m.weight;
   }
-  for (let k = 0; k < d; k++) mean[k] = mean[k]! / total;
-  for (const s of samples)
-    for (let i = 0; i < s.rows.length; i++) scale[i % d] = scale[i % d]! + (s.rows[i]! - mean[i % d]!) ** 2;
-  for (let k = 0; k < d; k++) scale[k] = Math.sqrt(scale[k]! / total) + 1e-3;
-
-  const D = d + 1;
+  const scale = new Float64Array(d);
+  for (let k = 0; k < d; k++) {
+    mean[k] = mean[k]! / total;
+    scale[k] = Math.sqrt(Math.max(0, squares[k]! / total - mean[k]! ** 2)) + 1e-3;
+  }
+  // The standardised system from the raw sums: z = (x - mean) / scale, and the constant stays 1.
+  const m = (i: number): number => (i < d ? mean[i]! : 0);
+  const s = (i: number): number => (i < d ? scale[i]! : 1);
   const a = new Float64Array(D * D);
   const b = new Float64Array(D);
-  const z = new Float64Array(D);
-  let weightSum = 0;
-  for (const s of samples) {
-    for (let r = 0; r < s.targets.length; r++) {
-      const w = s.weights[r]!;
-      if (!w) continue;
-      weightSum += w;
-      for (let k = 0; k < d; k++) z[k] = (s.rows[r * d + k]! - mean[k]!) / scale[k]!;
-      z[d] = 1;
-      for (let i = 0; i < D; i++) {
-        const zi = z[i]! * w;
-        if (zi === 0) continue;
-        b[i] = b[i]! + zi * s.targets[r]!;
-        for (let j = i; j < D; j++) a[i * D + j] = a[i * D + j]! + zi * z[j]!;
-      }
-    }
-  }
   for (let i = 0; i < D; i++) {
-    for (let j = i + 1; j < D; j++) a[j * D + i] = a[i * D + j]!;
-    if (i < d) a[i * D + i] = a[i * D + i]! + lambda * weightSum;
+    const gi = (j: number): number => (i <= j ? g[i * D + j]! : g[j * D + i]!);
+    for (let j = i; j < D; j++) {
+      const v = (gi(j) - m(i) * g[j * D + d]! - m(j) * gi(d) + m(i) * m(j) * g[d * D + d]!) / (s(i) * s(j));
+      a[i * D + j] = v;
+      a[j * D + i] = v;
+    }
+    b[i] = (h[i]! - m(i) * h[d]!) / s(i);
   }
+  for (let i = 0; i < d; i++) a[i * D + i] = a[i * D + i]! + lambda * weightSum;
   const beta = choleskySolve(a, b, D);
   return {
     mean: Array.from(mean),

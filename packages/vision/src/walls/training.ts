@@ -5,7 +5,7 @@
 import type { Forest, TrainOptions } from './gbdt.ts';
 import { trainForest } from './gbdt.ts';
 import { FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
-import { DEEP_FEATURE_COUNT, fitLinearProbe, type LinearProbe } from './deep.ts';
+import { DEEP_FEATURE_COUNT, fitLinearProbe, probeMoments, type LinearProbe, type ProbeMoments } from './deep.ts';
 
 /** A wall annotation: 255 wall, 0 not wall, 128 unlabelled (left out of training and scores). */
 export interface WallTruth {
@@ -22,6 +22,10 @@ export interface TrainingSample {
   readonly targets: Float32Array;
   /** Labelled pixels of each superpixel, in units of 400 px. */
   readonly weights: Float32Array;
+  /** The probe's sums over this photo (computed once; see deep.ts). */
+  readonly moments: ProbeMoments;
+  /** How much the photo counts (1 for a real photo; a rendered room may count less). */
+  readonly factor?: number;
 }
 
 export const WALL_TRAIN_OPTIONS: TrainOptions = {
@@ -50,7 +54,13 @@ export function trainingSample(analysis: WallAnalysis, truthAtWorkSize: WallTrut
     targets[s] = labelled[s]! ? wall[s]! / labelled[s]! : 0;
     weights[s] = labelled[s]! / 400;
   }
-  return { rows: analysis.features.rows, deep: analysis.deep, targets, weights };
+  return {
+    rows: analysis.features.rows,
+    deep: analysis.deep,
+    targets,
+    weights,
+    moments: probeMoments({ rows: analysis.deep, targets, weights }, DEEP_FEATURE_COUNT),
+  };
 }
 
 /** Ridge penalty of the deep-feature probe (chosen on the fixtures' leave-one-out figure, see walls.ts). */
@@ -61,7 +71,7 @@ export function trainWallModel(samples: readonly TrainingSample[]): { forest: Fo
   return {
     forest: trainOn(samples),
     probe: fitLinearProbe(
-      samples.map((s) => ({ rows: s.deep, targets: s.targets, weights: s.weights })),
+      samples.map((s) => ({ moments: s.moments, factor: s.factor })),
       DEEP_FEATURE_COUNT,
       WALL_PROBE_LAMBDA,
     ),
@@ -77,7 +87,7 @@ export function trainOn(samples: readonly TrainingSample[], options: TrainOption
   for (const s of samples) {
     rows.set(s.rows, offset * FEATURE_COUNT);
     targets.set(s.targets, offset);
-    weights.set(s.weights, offset);
+    weights.set(s.factor === undefined ? s.weights : s.weights.map((w) => w * s.factor!), offset);
     offset += s.targets.length;
   }
   return trainForest(rows, FEATURE_COUNT, targets, weights, options);
