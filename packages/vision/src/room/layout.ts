@@ -27,8 +27,16 @@ export interface RayGrid {
   readonly dz: Float32Array;
 }
 
-/** Rays of a grid that covers the photo (`scale` = grid size / photo size). */
-export function rayGrid(pose: CameraPose, focal: number, photoW: number, photoH: number, width: number, height: number): RayGrid {
+/** Rays of a grid that covers the photo (`scale` = grid size / photo size); the principal row defaults to the middle. */
+export function rayGrid(
+  pose: CameraPose,
+  focal: number,
+  photoW: number,
+  photoH: number,
+  width: number,
+  height: number,
+  principalY = photoH / 2,
+): RayGrid {
   const n = width * height;
   const dx = new Float32Array(n);
   const dy = new Float32Array(n);
@@ -37,7 +45,7 @@ export function rayGrid(pose: CameraPose, focal: number, photoW: number, photoH:
   const sy = photoH / height;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
-      const d = toWorld(pose, [(x + 0.5) * sx - photoW / 2, (y + 0.5) * sy - photoH / 2, focal]);
+      const d = toWorld(pose, [(x + 0.5) * sx - photoW / 2, (y + 0.5) * sy - principalY, focal]);
       dx[i] = d[0];
       dy[i] = d[1];
       dz[i] = d[2];

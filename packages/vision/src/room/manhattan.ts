@@ -8,6 +8,8 @@ export interface ManhattanCamera {
   readonly roll: number;
   readonly yaw: number;
   readonly focalSource: 'vanishing_points' | 'prior';
+  /** The principal point's row (pixels of the analysed image): the centre, unless the photo was shot with a shifted lens or had its verticals corrected. */
+  readonly principalY: number;
   readonly pose: CameraPose;
   /** Segment index -> 0 (room X), 1 (room Z), 2 (vertical), -1 (none). */
   readonly family: Int8Array;
@@ -144,7 +146,7 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   const histogram = new Float64Array(BINS);
   const total = segments.reduce((sum, s) => sum + s.length, 0);
   // Listing photos are shot nearly level: weak evidence should not tilt the camera far (0.4% of the lines per degree).
-  const tiltPrior = (pitch: number, roll: number): number => 0.004 * total * (Math.abs(pitch - 4 * DEG) + Math.abs(roll)) / DEG;
+  const tiltPrior = (pitch: number, roll: number): number => (0.004 * total * (Math.abs(pitch - 4 * DEG) + Math.abs(roll))) / DEG;
 
   const focals: number[] = [];
   for (let k = 0; k <= 16; k++) focals.push(width * 0.42 * Math.pow(1.6 / 0.42, k / 16));
@@ -165,7 +167,9 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   const pull = (f: number): number => 0.01 * total * Math.abs(Math.log(f / prior));
   let top = bestPerFocal[0]!;
   for (const b of bestPerFocal) if (b.s.score - pull(b.focal) > top.s.score - pull(top.focal)) top = b;
-  const atPrior = bestPerFocal.reduce((a, b) => (Math.abs(Math.log(b.focal / prior)) < Math.abs(Math.log(a.focal / prior)) ? b : a));
+  const atPrior = bestPerFocal.reduce((a, b) =>
+    Math.abs(Math.log(b.focal / prior)) < Math.abs(Math.log(a.focal / prior)) ? b : a,
+  );
   // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured.
   const lower = bestPerFocal.filter((b) => b.focal < top.focal * 0.8).map((b) => b.s.score);
   const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25).map((b) => b.s.score);
@@ -188,15 +192,62 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     const focal = start.focal * (1 + df);
     for (let dp = -1; dp <= 1.001; dp += 0.25) {
       for (let dr = -1; dr <= 1.001; dr += 0.5) {
-        const s = scoreHypothesis(segments, verticalCandidate, focal, start.pitch + dp * DEG, start.roll + dr * DEG, cx, cy, histogram);
+        const s = scoreHypothesis(
+          segments,
+          verticalCandidate,
+          focal,
+          start.pitch + dp * DEG,
+          start.roll + dr * DEG,
+          cx,
+          cy,
+          histogram,
+        );
         s.score -= tiltPrior(start.pitch + dp * DEG, start.roll + dr * DEG);
         if (s.score > best.s.score) best = { focal, pitch: start.pitch + dp * DEG, roll: start.roll + dr * DEG, s };
       }
     }
   }
+  // A shifted lens (or verticals corrected afterwards, as listing photographers do) keeps the verticals parallel
+  // while the horizon sits off the middle: the principal point moves up or down, which no pitch can imitate
+  // without tilting the verticals. The row is searched with the pitch; it must win by more than its own prior
+  // (0.2% of the lines per 1% of the height), since most photos are not shifted.
+  let principalY = cy;
+  const shiftPrior = (dy: number): number => (0.0005 * total * Math.abs(dy)) / (0.01 * height);
+  let shifted: (Best & { dy: number }) | null = null;
+  for (let k = -11; k <= 5; k++) {
+    const dy = k * 0.02 * height;
+    if (k === 0) continue;
+    for (let dp = -9; dp <= 9; dp += 1.5) {
+      const pitch = best.pitch + dp * DEG;
+      const s = scoreHypothesis(segments, verticalCandidate, best.focal, pitch, best.roll, cx, cy + dy, histogram);
+      s.score -= tiltPrior(pitch, best.roll) + shiftPrior(dy);
+      if (!shifted || s.score > shifted.s.score) shifted = { focal: best.focal, pitch, roll: best.roll, s, dy };
+    }
+  }
+  if (shifted && shifted.s.score > best.s.score) {
+    // Refine the winner's row and pitch on a finer grid.
+    let refined = shifted;
+    for (let ddy = -0.01; ddy <= 0.0101; ddy += 0.005) {
+      for (let dp = -1; dp <= 1.001; dp += 0.5) {
+        const dy = shifted.dy + ddy * height;
+        const pitch = shifted.pitch + dp * DEG;
+        const s = scoreHypothesis(segments, verticalCandidate, best.focal, pitch, best.roll, cx, cy + dy, histogram);
+        s.score -= tiltPrior(pitch, best.roll) + shiftPrior(dy);
+        if (s.score > refined.s.score) refined = { ...refined, pitch, s, dy };
+      }
+    }
+    best = refined;
+    principalY = cy + refined.dy;
+  }
   if (total === 0 || best.s.score < 0.02 * Math.max(width, height)) {
     // No lines: a level camera with the horizon a little above the middle, as listing photos are shot.
-    best = { focal: prior, pitch: Math.atan((0.07 * height) / prior), roll: 0, s: { score: 0, alpha: 0, vertical: 0, horizontal: 0 } };
+    best = {
+      focal: prior,
+      pitch: Math.atan((0.07 * height) / prior),
+      roll: 0,
+      s: { score: 0, alpha: 0, vertical: 0, horizontal: 0 },
+    };
+    principalY = cy;
   }
   let yaw = -best.s.alpha * DEG;
   if (yaw <= -45 * DEG) yaw += 90 * DEG;
@@ -206,7 +257,9 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     [0, 0, 1],
     [0, 1, 0],
   ];
-  const vps = axes.map((a) => vanishingPoint([dot(a, pose.right), dot(a, pose.down), dot(a, pose.forward)], best.focal, cx, cy));
+  const vps = axes.map((a) =>
+    vanishingPoint([dot(a, pose.right), dot(a, pose.down), dot(a, pose.forward)], best.focal, cx, principalY),
+  );
   const family = new Int8Array(segments.length).fill(-1);
   const support: [number, number, number] = [0, 0, 0];
   segments.forEach((s, i) => {
@@ -220,5 +273,16 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     family[i] = bestK;
     if (bestK >= 0) support[bestK] = support[bestK]! + s.length;
   });
-  return { focal: best.focal, pitch: best.pitch, roll: best.roll, yaw, focalSource, pose, family, support, score: best.s.score };
+  return {
+    focal: best.focal,
+    pitch: best.pitch,
+    roll: best.roll,
+    yaw,
+    focalSource,
+    principalY,
+    pose,
+    family,
+    support,
+    score: best.s.score,
+  };
 }

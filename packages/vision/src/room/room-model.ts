@@ -104,7 +104,7 @@ export async function buildRoomModel(
   const fitScale = FIT_LONG_SIDE / Math.max(ww, wh);
   const gw = Math.max(8, Math.round(ww * fitScale));
   const gh = Math.max(8, Math.round(wh * fitScale));
-  const grid = rayGrid(camera.pose, camera.focal, ww, wh, gw, gh);
+  const grid = rayGrid(camera.pose, camera.focal, ww, wh, gw, gh, camera.principalY);
   const lines = lineMaps(segments, camera.family, gw / ww, gw, gh);
   const unary = layoutUnary(pw, inBox, lines, ww, wh, gw, gh);
   const eye0 = DEFAULT_CAMERA_HEIGHT_M;
@@ -113,15 +113,14 @@ export async function buildRoomModel(
   // Faces and labels at the work size.
   const wallThreshold = options.wallThreshold ?? ROOM_WALL_THRESHOLD;
   const floorOverride = options.floorOverride ?? FLOOR_OVERRIDE;
-  const workGrid = rayGrid(camera.pose, camera.focal, ww, wh, ww, wh);
+  const workGrid = rayGrid(camera.pose, camera.focal, ww, wh, ww, wh, camera.principalY);
   const faces = renderFaces(workGrid, fit.box);
   const labels = new Uint8Array(ww * wh);
   for (let i = 0; i < labels.length; i++) {
     const f = faces[i]!;
     if (f === FACE.floor) {
       labels[i] = pw[i]! >= floorOverride ? ROOM_LABEL.wall : inBox[i] && pw[i]! < 0.5 ? ROOM_LABEL.object : ROOM_LABEL.floor;
-    }
-    else if (f === FACE.ceiling) labels[i] = ROOM_LABEL.ceiling;
+    } else if (f === FACE.ceiling) labels[i] = ROOM_LABEL.ceiling;
     else labels[i] = pw[i]! >= wallThreshold ? ROOM_LABEL.wall : ROOM_LABEL.object;
   }
   const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
@@ -144,7 +143,7 @@ export async function buildRoomModel(
   const H = image.height;
   const focal = camera.focal / analysis.scale;
   const cx = W / 2;
-  const cy = H / 2;
+  const cy = camera.principalY / analysis.scale;
   const project = (c: Vec3): Point2 => [cx + (focal * c[0]) / c[2], cy + (focal * c[1]) / c[2]];
   const faceArea = new Float64Array(6);
   for (const f of faces) faceArea[f] = faceArea[f]! + 1 / faces.length;
@@ -157,7 +156,10 @@ export async function buildRoomModel(
   const walls: RoomWall[] = wallFaces.map((f) => ({
     ...surface(f),
     axis: f === FACE.left || f === FACE.right ? 'x' : 'z',
-    run: f === FACE.left || f === FACE.right ? [round(-box.back, 3), round(box.front, 3)] : [round(-box.left, 3), round(box.right, 3)],
+    run:
+      f === FACE.left || f === FACE.right
+        ? [round(-box.back, 3), round(box.front, 3)]
+        : [round(-box.left, 3), round(box.right, 3)],
   }));
   const roomOpenings: RoomOpening[] = openings
     .filter((o) => wallFaces.includes(o.face as (typeof wallFaces)[number]))
@@ -169,7 +171,7 @@ export async function buildRoomModel(
     }));
   const [ha, hb, hc] = horizonLine(camera.pose, focal, cx, cy);
   const rowAt = (x: number): number => round(-(ha * x + hc) / hb, 2);
-  const agree = faces.reduce((n, f, i) => n + ((f >= FACE.left) === pw[i]! >= 0.5 ? 1 : 0), 0) / faces.length;
+  const agree = faces.reduce((n, f, i) => n + (f >= FACE.left === pw[i]! >= 0.5 ? 1 : 0), 0) / faces.length;
   const D = 180 / Math.PI;
   return {
     version: 1,
@@ -179,7 +181,7 @@ export async function buildRoomModel(
     camera: {
       focalPx: round(focal, 2),
       focalSource: camera.focalSource,
-      principalPoint: [cx, cy],
+      principalPoint: [cx, round(cy, 2)],
       pitchDeg: round(camera.pitch * D, 3),
       rollDeg: round(camera.roll * D, 3),
       yawDeg: round(camera.yaw * D, 3),
@@ -325,22 +327,59 @@ function faceCorners(box: BoxLayout, face: number): Vec3[] {
   const { left: L, right: R, back: B, front: F, ceiling: C, eye: E } = box;
   switch (face) {
     case FACE.floor:
-      return [[-L, -E, -B], [R, -E, -B], [R, -E, F], [-L, -E, F]];
+      return [
+        [-L, -E, -B],
+        [R, -E, -B],
+        [R, -E, F],
+        [-L, -E, F],
+      ];
     case FACE.ceiling:
-      return [[-L, C, -B], [R, C, -B], [R, C, F], [-L, C, F]];
+      return [
+        [-L, C, -B],
+        [R, C, -B],
+        [R, C, F],
+        [-L, C, F],
+      ];
     case FACE.left:
-      return [[-L, -E, -B], [-L, -E, F], [-L, C, F], [-L, C, -B]];
+      return [
+        [-L, -E, -B],
+        [-L, -E, F],
+        [-L, C, F],
+        [-L, C, -B],
+      ];
     case FACE.right:
-      return [[R, -E, -B], [R, -E, F], [R, C, F], [R, C, -B]];
+      return [
+        [R, -E, -B],
+        [R, -E, F],
+        [R, C, F],
+        [R, C, -B],
+      ];
     case FACE.back:
-      return [[-L, -E, -B], [R, -E, -B], [R, C, -B], [-L, C, -B]];
+      return [
+        [-L, -E, -B],
+        [R, -E, -B],
+        [R, C, -B],
+        [-L, C, -B],
+      ];
     default:
-      return [[-L, -E, F], [R, -E, F], [R, C, F], [-L, C, F]];
+      return [
+        [-L, -E, F],
+        [R, -E, F],
+        [R, C, F],
+        [-L, C, F],
+      ];
   }
 }
 
 /** A face's visible polygon in the photo: clipped in front of the camera, projected, clipped to the frame. */
-function facePolygon(pose: CameraPose, box: BoxLayout, face: number, project: (c: Vec3) => Point2, W: number, H: number): Point2[] {
+function facePolygon(
+  pose: CameraPose,
+  box: BoxLayout,
+  face: number,
+  project: (c: Vec3) => Point2,
+  W: number,
+  H: number,
+): Point2[] {
   const near = 0.02;
   const cam = faceCorners(box, face).map((p) => toCamera(pose, p));
   const clipped: Vec3[] = [];
@@ -364,8 +403,12 @@ function facePolygon(pose: CameraPose, box: BoxLayout, face: number, project: (c
     }
     poly = out;
   };
-  const atX = (x: number) => (a: Point2, b: Point2): Point2 => [x, a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0])];
-  const atY = (y: number) => (a: Point2, b: Point2): Point2 => [a[0] + ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]), y];
+  const atX =
+    (x: number) =>
+    (a: Point2, b: Point2): Point2 => [x, a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0])];
+  const atY =
+    (y: number) =>
+    (a: Point2, b: Point2): Point2 => [a[0] + ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]), y];
   clip((p) => p[0] >= 0, atX(0));
   clip((p) => p[0] <= W, atX(W));
   clip((p) => p[1] >= 0, atY(0));
@@ -507,7 +550,7 @@ function eyeFromObjects(
 ): number | null {
   const estimates: number[] = [];
   const cx = ww / 2;
-  const cy = wh / 2;
+  const cy = camera.principalY;
   for (const d of detections) {
     const known = KNOWN_HEIGHT_M[d.class_name];
     if (!known || d.confidence < 0.4) continue;
@@ -518,7 +561,11 @@ function eyeFromObjects(
       const { right: r, down: dn, forward: f } = camera.pose;
       const u = x - cx;
       const v = y - cy;
-      return [u * r[0] + v * dn[0] + camera.focal * f[0], u * r[1] + v * dn[1] + camera.focal * f[1], u * r[2] + v * dn[2] + camera.focal * f[2]];
+      return [
+        u * r[0] + v * dn[0] + camera.focal * f[0],
+        u * r[1] + v * dn[1] + camera.focal * f[1],
+        u * r[2] + v * dn[2] + camera.focal * f[2],
+      ];
     };
     const bottom = ray(xm, y2);
     if (bottom[1] >= -1e-6) continue;
