@@ -91,6 +91,9 @@ export async function loadRenderedFixtures(seeds: readonly number[]): Promise<Wa
   return out;
 }
 
+/** How much a rendered room counts against a real photo in the shipped model (chosen by --with-renders). */
+const RENDER_WEIGHT = 0.3;
+
 /** A sample counting `factor` times (how much a rendered room counts against a real photo). */
 const weighted = (sample: TrainingSample, factor: number): TrainingSample => ({ ...sample, factor });
 
@@ -117,6 +120,13 @@ async function withRenders(fixtures: WallFixture[], log: (line: string) => void)
   );
   log('| --- | --- | --- | --- |');
   const hasWall = fixtures.map((f) => f.truth.data.some((v) => v === 255));
+  // Pure transfer: trained on the renders alone, so every real photo is held out.
+  const rendersOnly = trainWallModel(rendered.map((r) => r.sample));
+  const transfer = fixtures.map((f) => wallIou(maskWith(f, rendersOnly), f.truth));
+  const transferRenders = validation.map((v) => wallIou(maskWith(v, rendersOnly), v.truth));
+  log(
+    `| renders only | ${mean(transfer).toFixed(3)} | ${mean(transfer.filter((_, i) => hasWall[i])).toFixed(3)} | ${transferRenders.length ? mean(transferRenders).toFixed(3) : 'n/a'} |`,
+  );
   for (const factor of [0, 0.1, 0.3, 1]) {
     const extra = factor ? rendered.map((r) => weighted(r.sample, factor)) : [];
     const ious = fixtures.map((f, i) =>
@@ -158,10 +168,16 @@ export async function run(ctx: EvalSectionContext = {}): Promise<{ meanIou: numb
   log(`\n## Walls (${new Date().toISOString()}, load ${load})`);
   const fixtures = await loadFixtures();
   if (args.includes('--train')) {
-    const model = trainWallModel(trainingSet(fixtures));
-    const note = `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls).`;
+    // With --with-renders the rendered rooms above the validation seeds join the real photos at RENDER_WEIGHT.
+    const renders = args.includes('--with-renders')
+      ? await loadRenderedFixtures((await renderedSeeds(RENDERED_ROOMS_DIR)).filter((seed) => seed > VALIDATION_SEEDS))
+      : [];
+    const model = trainWallModel([...trainingSet(fixtures), ...renders.map((r) => weighted(r.sample, RENDER_WEIGHT))]);
+    const note = renders.length
+      ? `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls) and ${renders.length} rendered rooms (assets/rooms, seeds ${VALIDATION_SEEDS + 1}+, each counting ${RENDER_WEIGHT} of a photo).`
+      : `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls).`;
     await writeFile(fileURLToPath(new URL('../../src/walls/model.ts', import.meta.url)), wallModelModule(model, note));
-    log(`Retrained the trees and the probe on ${fixtures.length} photos: src/walls/model.ts rewritten (rerun to score it).`);
+    log(`Retrained the trees and the probe: src/walls/model.ts rewritten (rerun to score it). ${note}`);
     return { meanIou: NaN, looIou: NaN };
   }
   if (args.includes('--with-renders')) {

@@ -125,6 +125,15 @@ export async function changeWallMaterial(
     throw new VisionError('invalid_argument', `Unknown wall material "${materialKey}"`);
   }
   const image = await decodeImage(input);
+  const { mask, room } = await wallMaterialMask(image, options);
+  return applyWallMaterial(image, materialKey, mask, room);
+}
+
+/** The pixels `changeWallMaterial` re-surfaces (255) and the room model it lays the material by. */
+export async function wallMaterialMask(
+  image: RgbImage,
+  options: ChangeWallOptions = {},
+): Promise<{ mask: Mask; room: RoomModel }> {
   const detections = options.detections ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
@@ -142,7 +151,7 @@ export async function changeWallMaterial(
   ];
   const silhouettes = await objectSilhouettes(image, objects);
   const mask = subtractFromMask(wall, { detections: objects, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
-  return applyWallMaterial(image, materialKey, mask, room);
+  return { mask, room };
 }
 
 /** Lays a material on the masked pixels along the room model's wall planes (see changeWallMaterial). */

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { detectObjects } from '../detect/detect.ts';
+import { loadRenderedRoom, RENDERED_SAMPLE_DIR, renderedSeeds, type RenderedRoom } from '../testing/rendered-rooms.ts';
+import { wallMaterialMask } from '../walls/index.ts';
+import { roomModel, ROOM_LABEL, upsampleRoomLabels } from './index.ts';
+
+/**
+ * The room model on rooms Blender rendered with exact labels and the true camera (assets/rooms; the committed
+ * sample was never trained on). The bounds are today's figures on these rooms with a margin: a change that
+ * moves the horizon, the focal length or the surfaces noticeably fails here.
+ */
+interface Scored {
+  seed: number;
+  horizon: number;
+  focal: number;
+  surfaces: number;
+  ceilingPainted: number;
+}
+
+async function score(room: RenderedRoom): Promise<Scored> {
+  const detections = await detectObjects(room.image);
+  const model = await roomModel(room.image, { detections });
+  const labels = upsampleRoomLabels(model, room.image);
+  // Floor, wall and ceiling pixels of the truth given the same class (openings and objects count as wall).
+  let ok = 0;
+  let n = 0;
+  for (let i = 0; i < labels.length; i++) {
+    const t = room.labels[i]!;
+    if (t > ROOM_LABEL.ceiling) continue;
+    n++;
+    if ((labels[i]! > ROOM_LABEL.ceiling ? ROOM_LABEL.wall : labels[i]!) === t) ok++;
+  }
+  // What the studio's wall change paints on the ceiling.
+  const { mask } = await wallMaterialMask(room.image, { detections, room: model });
+  let ceiling = 0;
+  let painted = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (room.labels[i] !== ROOM_LABEL.ceiling) continue;
+    ceiling++;
+    if (mask.data[i]) painted++;
+  }
+  return {
+    seed: room.seed,
+    horizon: Math.abs(model.camera.horizon.yCentre - room.horizonY) / room.image.height,
+    focal: Math.abs(model.camera.focalPx - room.camera.focalPx) / room.camera.focalPx,
+    surfaces: ok / n,
+    ceilingPainted: ceiling ? painted / ceiling : 0,
+  };
+}
+
+describe('roomModel on Blender-rendered rooms with known answers', () => {
+  it('finds the horizon, the focal length and the floor, walls and ceiling of the committed renders', async () => {
+    const seeds = await renderedSeeds(RENDERED_SAMPLE_DIR);
+    expect(seeds.length).toBeGreaterThanOrEqual(4);
+    const scores: Scored[] = [];
+    for (const seed of seeds) scores.push(await score(await loadRenderedRoom(RENDERED_SAMPLE_DIR, seed)));
+    const mean = (pick: (s: Scored) => number): number => scores.reduce((sum, s) => sum + pick(s), 0) / scores.length;
+    console.log(
+      scores
+        .map(
+          (s) =>
+            `render ${s.seed}: horizon ${(100 * s.horizon).toFixed(2)}%, focal ${(100 * s.focal).toFixed(1)}%, surfaces ${s.surfaces.toFixed(3)}, ceiling painted ${(100 * s.ceilingPainted).toFixed(1)}%`,
+        )
+        .join('\n'),
+    );
+    // The camera search is sensitive to small changes in the lines found (a JPEG instead of a PNG moves some
+    // rooms' horizon by several %), so most rooms, not all, must be right, and the means bound the rest.
+    const within = scores.filter((s) => s.horizon < HORIZON_GOOD).length;
+    expect(within, 'rooms with the horizon within 2.5% of the height').toBeGreaterThanOrEqual(Math.ceil(0.66 * scores.length));
+    expect(mean((s) => s.horizon)).toBeLessThan(HORIZON_MEAN);
+    expect(mean((s) => s.focal)).toBeLessThan(FOCAL_MEAN);
+    for (const s of scores) expect(s.surfaces, `render ${s.seed} surfaces`).toBeGreaterThan(SURFACES_EACH);
+    expect(mean((s) => s.surfaces)).toBeGreaterThan(SURFACES_MEAN);
+    expect(mean((s) => s.ceilingPainted)).toBeLessThan(CEILING_PAINTED_MEAN);
+  });
+});
+
+// Today's figures on the six committed renders (session 9): horizon within 2.5% on 5 of 6, mean 2.4%; focal mean
+// 14%; surfaces each >= 0.5, mean 0.83; ceiling painted mean 5.9%.
+const HORIZON_GOOD = 0.025;
+const HORIZON_MEAN = 0.04;
+const FOCAL_MEAN = 0.25;
+const SURFACES_EACH = 0.45;
+const SURFACES_MEAN = 0.75;
+const CEILING_PAINTED_MEAN = 0.12;
