@@ -1,5 +1,5 @@
 import { detectObjects, type Detection } from '../detect/detect.ts';
-import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
 import { analyseRoom, type WallAnalysis } from '../walls/analyse.ts';
 import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
@@ -198,6 +198,7 @@ export async function buildRoomModel(
     labels: { width: ww, height: wh, encoding: 'base64-u8', legend: [...ROOM_LABEL_NAMES], data: encodeLabels(labels) },
     confidence: round(agree, 3),
     timingMs: Math.round(performance.now() - started),
+    source: { fingerprint: imageFingerprint(image), detections: detections.map((d) => ({ ...d, bbox: [...d.bbox] })) },
   };
 }
 

@@ -1,6 +1,6 @@
-import { detectObjects } from '../detect/detect.ts';
+import { detectObjects, type Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
-import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
 import type { Box, Mask } from '../mask.ts';
 import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
@@ -152,6 +152,12 @@ export async function wallMaterialMask(
   const silhouettes = await objectSilhouettes(image, objects);
   const mask = subtractFromMask(wall, { detections: objects, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
   return { mask, room };
+}
+
+/** The room model's own detections when `image` is the very photo it was made from; null otherwise. */
+export function detectionsOfSource(room: RoomModel | undefined, image: RgbImage): Detection[] | null {
+  if (!room?.source || room.width !== image.width || room.height !== image.height) return null;
+  return room.source.fingerprint === imageFingerprint(image) ? room.source.detections : null;
 }
 
 /** Lays a material on the masked pixels along the room model's wall planes (see changeWallMaterial). */

@@ -4,6 +4,7 @@ import { isVisionError } from '../errors.ts';
 import { decodeImage } from '../image.ts';
 import { fixturePath, readFixture } from '../testing/fixtures.ts';
 import { changeWallMaterial, WALL_MATERIALS, wallMask } from './index.ts';
+import { detectionsOfSource } from './change-material.ts';
 import { roomModel, ROOM_LABEL, type RoomModel } from '../room/index.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { syntheticRoom } from './synthetic-room.ts';
@@ -249,5 +250,22 @@ describe('changeWallMaterial', () => {
     const decoded = await decodeImage(new Uint8Array(jpeg));
     expect(out.width).toBe(decoded.width);
     expect(out.height).toBe(decoded.height);
+  });
+
+  it("reuses the room model's detections only on the very photo the model was made from", async () => {
+    const photo = await decodeImage(await readFixture('furnished_houses_101_bedroom.jpg'));
+    const model = await roomModel(photo);
+    expect(model.source?.detections.length).toBeGreaterThan(0);
+    expect(detectionsOfSource(model, photo)).toEqual(model.source?.detections);
+    // One pixel changed (an edit) and the photo is another photo: the detector must run again.
+    const edited = { ...photo, data: Uint8Array.from(photo.data) };
+    edited.data[0] = (edited.data[0]! + 1) % 256;
+    expect(detectionsOfSource(model, edited)).toBeNull();
+    // A model stored before it kept its source has none to give.
+    expect(detectionsOfSource({ ...model, source: undefined }, photo)).toBeNull();
+    // The wall change given the model paints the same pixels as when given the detections themselves.
+    const reused = await changeWallMaterial(photo, 'navy_blue_paint', { room: model });
+    const given = await changeWallMaterial(photo, 'navy_blue_paint', { room: model, detections: model.source!.detections });
+    expect(Buffer.from(reused.data).equals(Buffer.from(given.data))).toBe(true);
   });
 });
