@@ -134,7 +134,7 @@ export async function wallMaterialMask(
   image: RgbImage,
   options: ChangeWallOptions = {},
 ): Promise<{ mask: Mask; room: RoomModel }> {
-  const detections = options.detections ?? (await detectObjects(image));
+  const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
   // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling).
