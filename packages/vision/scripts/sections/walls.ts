@@ -92,16 +92,22 @@ export async function loadRenderedFixtures(seeds: readonly number[]): Promise<Wa
 }
 
 /** How much a rendered room counts against a real photo in the shipped model (chosen by --with-renders). */
-const RENDER_WEIGHT = 0.3;
+export const RENDER_WEIGHT = 0.03;
+
+/** The rendered rooms the shipped model is trained on (seeds above the validation set), as weighted samples. */
+export async function renderedTrainingSet(): Promise<TrainingSample[]> {
+  const seeds = (await renderedSeeds(RENDERED_ROOMS_DIR)).filter((seed) => seed > VALIDATION_SEEDS);
+  return (await loadRenderedFixtures(seeds)).map((r) => weighted(r.sample, RENDER_WEIGHT));
+}
 
 /** A sample counting `factor` times (how much a rendered room counts against a real photo). */
-const weighted = (sample: TrainingSample, factor: number): TrainingSample => ({ ...sample, factor });
+export const weighted = (sample: TrainingSample, factor: number): TrainingSample => ({ ...sample, factor });
 
 /**
  * Synthetic-to-real transfer: the wall IoU of every real fixture, leave-one-image-out, with the rendered rooms
  * added to the training set at several weights (0 = today's model), and each weight's IoU on held-out renders.
  */
-async function withRenders(fixtures: WallFixture[], log: (line: string) => void): Promise<void> {
+async function withRenders(fixtures: WallFixture[], log: (line: string) => void, factors: readonly number[]): Promise<void> {
   const seeds = await renderedSeeds(RENDERED_ROOMS_DIR);
   const trainSeeds = seeds.filter((s) => s > VALIDATION_SEEDS);
   const validationSeeds = seeds.filter((s) => s <= VALIDATION_SEEDS);
@@ -127,7 +133,7 @@ async function withRenders(fixtures: WallFixture[], log: (line: string) => void)
   log(
     `| renders only | ${mean(transfer).toFixed(3)} | ${mean(transfer.filter((_, i) => hasWall[i])).toFixed(3)} | ${transferRenders.length ? mean(transferRenders).toFixed(3) : 'n/a'} |`,
   );
-  for (const factor of [0, 0.1, 0.3, 1]) {
+  for (const factor of factors) {
     const extra = factor ? rendered.map((r) => weighted(r.sample, factor)) : [];
     const ious = fixtures.map((f, i) =>
       wallIou(maskWith(f, trainWallModel([...trainingSet(fixtures.filter((_, j) => j !== i)), ...extra])), f.truth),
@@ -181,7 +187,9 @@ export async function run(ctx: EvalSectionContext = {}): Promise<{ meanIou: numb
     return { meanIou: NaN, looIou: NaN };
   }
   if (args.includes('--with-renders')) {
-    await withRenders(fixtures, log);
+    // `--weights 0,0.1` picks the render weights to score (each is a leave-one-out pass over the 26 photos).
+    const listed = args.includes('--weights') ? (args[args.indexOf('--weights') + 1] ?? '').split(',').map(Number) : [];
+    await withRenders(fixtures, log, listed.length ? listed : [0, 0.1, 0.3, 1]);
     return { meanIou: NaN, looIou: NaN };
   }
   if (args.includes('--sweep')) {

@@ -75,8 +75,9 @@ describe('roomModel on Blender-rendered rooms with known answers', () => {
   });
 });
 
-// Today's figures on the six committed renders (session 9): horizon within 2.5% on 5 of 6, mean 2.4%; focal mean
-// 14%; surfaces each >= 0.5, mean 0.83; ceiling painted mean 5.9%.
+// Today's figures on the six committed renders (session 9, the shipped wall model): horizon within 2.5% on 4 of 6
+// (two of the shifted-lens rooms are 6-8% off), mean 2.7%; focal mean 11%; surfaces each >= 0.5, mean 0.84;
+// ceiling painted mean 4%.
 const HORIZON_GOOD = 0.025;
 const HORIZON_MEAN = 0.04;
 const FOCAL_MEAN = 0.25;

@@ -210,14 +210,14 @@ describe('changeWallMaterial', () => {
   });
 
   it('keeps the look of a piece the session placed, given its box, where the wall classifier would paint it', async () => {
-    // A pale wardrobe against the left wall, close to the wall's own colour: the classifier takes it for wall.
+    // A pale wardrobe against the left wall, close to the wall's own colour and soft-edged: the classifier takes it for wall.
     const { width, height } = room.image;
     const data = Uint8Array.from(room.image.data);
     const panel = { x1: 60, y1: 70, x2: 130, y2: 175 };
     for (let y = panel.y1; y < panel.y2; y++)
       for (let x = panel.x1; x < panel.x2; x++) {
         const rim = x < panel.x1 + 2 || x >= panel.x2 - 2 || y < panel.y1 + 2 || y >= panel.y2 - 2;
-        data.set(rim ? [120, 112, 100] : [222, 214, 198], (y * width + x) * 3);
+        data.set(rim ? [170, 162, 150] : [222, 214, 198], (y * width + x) * 3);
       }
     const image = { data, width, height };
     // 3 px inside the panel's outline (GrabCut's silhouette is right to a pixel or two, and the paint's edge is feathered).
