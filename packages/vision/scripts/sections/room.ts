@@ -20,6 +20,7 @@ import {
   loadRenderedRoom,
   RENDERED_ROOMS_DIR,
   renderedSeeds,
+  surfaceAccuracy,
   VALIDATION_SEEDS,
   type KnownRoom,
 } from '../../src/testing/rendered-rooms.ts';
@@ -66,15 +67,6 @@ export async function scoreKnownRoom(
   const segmentation = await segmentWalls(room.image, detections);
   const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, detections);
   const labels = upsampleRoomLabels(model, room.image);
-  let ok = 0;
-  let n = 0;
-  for (let i = 0; i < labels.length; i++) {
-    const t = room.labels[i]!;
-    if (t > ROOM_LABEL.ceiling) continue;
-    n++;
-    const p = labels[i]! > ROOM_LABEL.ceiling ? ROOM_LABEL.wall : labels[i]!;
-    if (p === t) ok++;
-  }
   const mask = roomWallMask(room.image, model);
   // What the studio paints: the classifier's mask with the layout-ceiling veto, minus the objects' silhouettes.
   const shipped = (await wallMaterialMask(room.image, { detections, room: model })).mask;
@@ -94,7 +86,7 @@ export async function scoreKnownRoom(
     horizon: Math.abs(model.camera.horizon.yCentre - room.horizonY) / h,
     focal: Math.abs(model.camera.focalPx - room.camera.focalPx) / room.camera.focalPx,
     focalMeasured: model.camera.focalSource === 'vanishing_points',
-    accuracy: ok / n,
+    accuracy: surfaceAccuracy(room.labels, labels),
     ceilingTaken: ceiling ? taken / ceiling : 0,
     ceilingTakenShipped: ceiling ? takenShipped / ceiling : 0,
     wallIou: wallIou(mask.data, { data: truthWall, width: w, height: h }),
@@ -265,14 +257,15 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
   // Wall IoU on the annotated fixtures, leave-one-image-out (the wall classifier retrained without the scored
   // photo): the mask changeWallMaterial uses (the classifier's, minus the detector's boxes) and the room model's
   // layout walls (its `wall` label).
-  log(`\nWall IoU on the annotated fixtures, leave-one-image-out (load ${loadAverage()}):\n`);
-  log(
-    '| fixture | classifier mask (session 3) | minus detector boxes | minus object silhouettes | and the layout ceiling veto (shipped) | room-model wall label |\n| --- | --- | --- | --- | --- | --- |',
-  );
   const fixtures = await loadFixtures();
   // The shipped model is trained with the rendered rooms too (when `npm run assets:rooms` has made them): so is each held-out one.
   const renders = await renderedTrainingSet();
-  log(`(the held-out models are trained on the other 25 photos and ${renders.length} rendered rooms)\n`);
+  log(
+    `\nWall IoU on the annotated fixtures, leave-one-image-out (load ${loadAverage()}; each held-out model trained on the other 25 photos and ${renders.length} rendered rooms):\n`,
+  );
+  log(
+    '| fixture | classifier mask (session 3) | minus detector boxes | minus object silhouettes | and the layout ceiling veto (shipped) | room-model wall label |\n| --- | --- | --- | --- | --- | --- |',
+  );
   const plain: number[] = [];
   const boxedMask: number[] = [];
   const ceilingCol: number[] = [];

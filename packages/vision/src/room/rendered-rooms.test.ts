@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { detectObjects } from '../detect/detect.ts';
-import { loadRenderedRoom, RENDERED_SAMPLE_DIR, renderedSeeds, type RenderedRoom } from '../testing/rendered-rooms.ts';
+import {
+  loadRenderedRoom,
+  RENDERED_SAMPLE_DIR,
+  renderedSeeds,
+  surfaceAccuracy,
+  type RenderedRoom,
+} from '../testing/rendered-rooms.ts';
 import { wallMaterialMask } from '../walls/index.ts';
 import { roomModel, ROOM_LABEL, upsampleRoomLabels } from './index.ts';
 
@@ -21,15 +27,6 @@ async function score(room: RenderedRoom): Promise<Scored> {
   const detections = await detectObjects(room.image);
   const model = await roomModel(room.image, { detections });
   const labels = upsampleRoomLabels(model, room.image);
-  // Floor, wall and ceiling pixels of the truth given the same class (openings and objects count as wall).
-  let ok = 0;
-  let n = 0;
-  for (let i = 0; i < labels.length; i++) {
-    const t = room.labels[i]!;
-    if (t > ROOM_LABEL.ceiling) continue;
-    n++;
-    if ((labels[i]! > ROOM_LABEL.ceiling ? ROOM_LABEL.wall : labels[i]!) === t) ok++;
-  }
   // What the studio's wall change paints on the ceiling.
   const { mask } = await wallMaterialMask(room.image, { detections, room: model });
   let ceiling = 0;
@@ -43,7 +40,7 @@ async function score(room: RenderedRoom): Promise<Scored> {
     seed: room.seed,
     horizon: Math.abs(model.camera.horizon.yCentre - room.horizonY) / room.image.height,
     focal: Math.abs(model.camera.focalPx - room.camera.focalPx) / room.camera.focalPx,
-    surfaces: ok / n,
+    surfaces: surfaceAccuracy(room.labels, labels),
     ceilingPainted: ceiling ? painted / ceiling : 0,
   };
 }

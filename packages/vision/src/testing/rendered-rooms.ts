@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { RgbImage } from '../image.ts';
 import { decodeImage } from '../image.ts';
+import { ROOM_LABEL } from '../room/types.ts';
 
 /** The committed sample (four rooms the wall model was not trained on). */
 export const RENDERED_SAMPLE_DIR = fileURLToPath(new URL('./rendered-rooms', import.meta.url));
@@ -26,6 +27,22 @@ export interface KnownRoom {
   readonly camera: { readonly focalPx: number; readonly pitch: number; readonly heightM: number };
   /** Image row of the horizon at the centre column. */
   readonly horizonY: number;
+}
+
+/**
+ * Share of the truth's floor, wall and ceiling pixels given the same class by `predicted` (ROOM_LABEL codes at the
+ * photo's size); openings and objects on either side count as wall, as the room model's evaluations always have.
+ */
+export function surfaceAccuracy(truth: Uint8Array, predicted: Uint8Array): number {
+  let ok = 0;
+  let n = 0;
+  for (let i = 0; i < truth.length; i++) {
+    const t = truth[i]!;
+    if (t > ROOM_LABEL.ceiling) continue;
+    n++;
+    if ((predicted[i]! > ROOM_LABEL.ceiling ? ROOM_LABEL.wall : predicted[i]!) === t) ok++;
+  }
+  return n ? ok / n : 1;
 }
 
 export interface RenderedRoom extends KnownRoom {
