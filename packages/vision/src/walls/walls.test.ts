@@ -4,7 +4,6 @@ import { isVisionError } from '../errors.ts';
 import { decodeImage } from '../image.ts';
 import { fixturePath, readFixture } from '../testing/fixtures.ts';
 import { changeWallMaterial, WALL_MATERIALS, wallMask } from './index.ts';
-import { detectionsOfSource, wallMaterialMask } from './change-material.ts';
 import { roomModel, ROOM_LABEL, type RoomModel } from '../room/index.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { syntheticRoom } from './synthetic-room.ts';
@@ -250,35 +249,5 @@ describe('changeWallMaterial', () => {
     const decoded = await decodeImage(new Uint8Array(jpeg));
     expect(out.width).toBe(decoded.width);
     expect(out.height).toBe(decoded.height);
-  });
-
-  it("reuses the room model's detections only on the very photo the model was made from", async () => {
-    const photo = await decodeImage(await readFixture('furnished_houses_101_bedroom.jpg'));
-    const model = await roomModel(photo);
-    expect(model.source?.detections.length).toBeGreaterThan(0);
-    expect(detectionsOfSource(model, photo)).toEqual(model.source?.detections);
-    // One pixel changed (an edit) and the photo is another photo: the detector must run again.
-    const edited = { ...photo, data: Uint8Array.from(photo.data) };
-    edited.data[0] = (edited.data[0]! + 1) % 256;
-    expect(detectionsOfSource(model, edited)).toBeNull();
-    // A model stored before it kept its source has none to give.
-    expect(detectionsOfSource({ ...model, source: undefined }, photo)).toBeNull();
-    // The wall change handed the model uses its boxes, not the detector's: a box planted in the source (a piece
-    // the detector never found) is taken off the walls, and only on the source photo.
-    const planted: [number, number, number, number] = [700, 150, 900, 330];
-    const withPlanted: RoomModel = {
-      ...model,
-      source: { ...model.source!, detections: [{ id: 'planted', class_name: 'sofa', bbox: planted, confidence: 1 }] },
-    };
-    const inside = (m: Mask): number => {
-      let n = 0;
-      for (let y = planted[1] + 20; y < planted[3] - 20; y++)
-        for (let x = planted[0] + 20; x < planted[2] - 20; x++) n += m.data[y * m.width + x] ? 1 : 0;
-      return n / ((planted[2] - planted[0] - 40) * (planted[3] - planted[1] - 40));
-    };
-    const plain = await wallMaterialMask(photo, { room: model });
-    expect(inside(plain.mask), 'the wall classifier paints the planted box without it').toBeGreaterThan(0.5);
-    expect(inside((await wallMaterialMask(photo, { room: withPlanted })).mask)).toBeLessThan(0.1);
-    expect(inside((await wallMaterialMask(edited, { room: withPlanted })).mask)).toBeGreaterThan(0.5);
   });
 });
