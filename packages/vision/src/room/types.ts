@@ -1,3 +1,5 @@
+import type { Detection } from '../detect/detect.ts';
+
 /**
  * The room model of one photo: plain numbers, arrays and strings only, so that it crosses threads and the
  * network as JSON unchanged. Coordinates: image pixels of the photo (origin top-left) unless said otherwise;
@@ -95,13 +97,5 @@ export interface RoomModel {
    * an operation handed that same photo reuses them instead of running the detector again (two network passes,
    * ~0.7 s of a wall change). Absent from models stored before session 9. Not part of the API's JSON.
    */
-  source?: { fingerprint: string; detections: RoomDetection[] };
-}
-
-/** A detector box as the room model keeps it (the shape of detect's `Detection`). */
-export interface RoomDetection {
-  id: string;
-  class_name: string;
-  bbox: [number, number, number, number];
-  confidence: number;
+  source?: { fingerprint: string; detections: Detection[] };
 }
