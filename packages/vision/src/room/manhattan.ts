@@ -148,18 +148,28 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   // Listing photos are shot nearly level: weak evidence should not tilt the camera far (0.4% of the lines per degree).
   const tiltPrior = (pitch: number, roll: number): number => (0.004 * total * (Math.abs(pitch - 4 * DEG) + Math.abs(roll))) / DEG;
 
+  // A shifted lens (or verticals corrected afterwards, as listing photographers do) keeps the verticals parallel
+  // while the horizon sits off the middle: the principal point moves up or down (`dy`), which no pitch can imitate
+  // without tilting the verticals. A shift must win by more than its prior (0.05% of the lines per 1% of the
+  // height), since most photos are not shifted.
+  const shiftPrior = (dy: number): number => (0.0005 * total * Math.abs(dy)) / (0.01 * height);
+  type Best = { focal: number; pitch: number; roll: number; dy: number; s: Scored };
+  /** One hypothesis: the lines' support minus the tilt and shift priors. */
+  const evaluate = (focal: number, pitch: number, roll: number, dy = 0): Best => {
+    const s = scoreHypothesis(segments, verticalCandidate, focal, pitch, roll, cx, cy + dy, histogram);
+    s.score -= tiltPrior(pitch, roll) + shiftPrior(dy);
+    return { focal, pitch, roll, dy, s };
+  };
+  const better = (current: Best | null, candidate: Best): Best =>
+    !current || candidate.s.score > current.s.score ? candidate : current;
+
   const focals: number[] = [];
   for (let k = 0; k <= 16; k++) focals.push(width * 0.42 * Math.pow(1.6 / 0.42, k / 16));
-  type Best = { focal: number; pitch: number; roll: number; s: Scored };
   const bestPerFocal: Best[] = [];
   for (const focal of focals) {
     let best: Best | null = null;
     for (let p = -12; p <= 24; p += 1.5) {
-      for (let r = -3; r <= 3; r += 1.5) {
-        const s = scoreHypothesis(segments, verticalCandidate, focal, p * DEG, r * DEG, cx, cy, histogram);
-        s.score -= tiltPrior(p * DEG, r * DEG);
-        if (!best || s.score > best.s.score) best = { focal, pitch: p * DEG, roll: r * DEG, s };
-      }
+      for (let r = -3; r <= 3; r += 1.5) best = better(best, evaluate(focal, p * DEG, r * DEG));
     }
     bestPerFocal.push(best!);
   }
@@ -189,55 +199,28 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   let best = start;
   const fSteps = peaked ? [-0.06, -0.03, 0, 0.03, 0.06] : [0];
   for (const df of fSteps) {
-    const focal = start.focal * (1 + df);
     for (let dp = -1; dp <= 1.001; dp += 0.25) {
       for (let dr = -1; dr <= 1.001; dr += 0.5) {
-        const s = scoreHypothesis(
-          segments,
-          verticalCandidate,
-          focal,
-          start.pitch + dp * DEG,
-          start.roll + dr * DEG,
-          cx,
-          cy,
-          histogram,
-        );
-        s.score -= tiltPrior(start.pitch + dp * DEG, start.roll + dr * DEG);
-        if (s.score > best.s.score) best = { focal, pitch: start.pitch + dp * DEG, roll: start.roll + dr * DEG, s };
+        best = better(best, evaluate(start.focal * (1 + df), start.pitch + dp * DEG, start.roll + dr * DEG));
       }
     }
   }
-  // A shifted lens (or verticals corrected afterwards, as listing photographers do) keeps the verticals parallel
-  // while the horizon sits off the middle: the principal point moves up or down, which no pitch can imitate
-  // without tilting the verticals. The row is searched with the pitch; it must win by more than its own prior
-  // (0.2% of the lines per 1% of the height), since most photos are not shifted.
-  let principalY = cy;
-  const shiftPrior = (dy: number): number => (0.0005 * total * Math.abs(dy)) / (0.01 * height);
-  let shifted: (Best & { dy: number }) | null = null;
+  // The principal row, searched with the pitch at the focal length and roll found, then refined around the winner.
+  let shifted: Best | null = null;
   for (let k = -11; k <= 5; k++) {
-    const dy = k * 0.02 * height;
     if (k === 0) continue;
     for (let dp = -9; dp <= 9; dp += 1.5) {
-      const pitch = best.pitch + dp * DEG;
-      const s = scoreHypothesis(segments, verticalCandidate, best.focal, pitch, best.roll, cx, cy + dy, histogram);
-      s.score -= tiltPrior(pitch, best.roll) + shiftPrior(dy);
-      if (!shifted || s.score > shifted.s.score) shifted = { focal: best.focal, pitch, roll: best.roll, s, dy };
+      shifted = better(shifted, evaluate(best.focal, best.pitch + dp * DEG, best.roll, k * 0.02 * height));
     }
   }
   if (shifted && shifted.s.score > best.s.score) {
-    // Refine the winner's row and pitch on a finer grid.
     let refined = shifted;
     for (let ddy = -0.01; ddy <= 0.0101; ddy += 0.005) {
       for (let dp = -1; dp <= 1.001; dp += 0.5) {
-        const dy = shifted.dy + ddy * height;
-        const pitch = shifted.pitch + dp * DEG;
-        const s = scoreHypothesis(segments, verticalCandidate, best.focal, pitch, best.roll, cx, cy + dy, histogram);
-        s.score -= tiltPrior(pitch, best.roll) + shiftPrior(dy);
-        if (s.score > refined.s.score) refined = { ...refined, pitch, s, dy };
+        refined = better(refined, evaluate(best.focal, shifted.pitch + dp * DEG, best.roll, shifted.dy + ddy * height));
       }
     }
     best = refined;
-    principalY = cy + refined.dy;
   }
   if (total === 0 || best.s.score < 0.02 * Math.max(width, height)) {
     // No lines: a level camera with the horizon a little above the middle, as listing photos are shot.
@@ -245,10 +228,11 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
       focal: prior,
       pitch: Math.atan((0.07 * height) / prior),
       roll: 0,
+      dy: 0,
       s: { score: 0, alpha: 0, vertical: 0, horizontal: 0 },
     };
-    principalY = cy;
   }
+  const principalY = cy + best.dy;
   let yaw = -best.s.alpha * DEG;
   if (yaw <= -45 * DEG) yaw += 90 * DEG;
   const pose = cameraPose(best.pitch, best.roll, yaw);
