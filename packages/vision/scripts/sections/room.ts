@@ -96,6 +96,14 @@ export async function scoreKnownRoom(
   };
 }
 
+/** One room's table cells after its seed: horizon, focal length and its source, surfaces, ceiling painted, wall IoU. */
+const scoreCells = (s: SyntheticScore): string =>
+  `${(100 * s.horizon).toFixed(2)} | ${(100 * s.focal).toFixed(1)}% | ${s.focalMeasured ? 'lines' : 'prior'} | ${s.accuracy.toFixed(3)} | ${(100 * s.ceilingTaken).toFixed(1)}% / ${(100 * s.ceilingTakenShipped).toFixed(1)}% | ${s.wallIou.toFixed(3)} / ${s.wallIouShipped.toFixed(3)}`;
+
+/** A contact-sheet cell: the room model drawn over the photo, captioned. */
+const overlayCell = async (s: { image: RgbImage; model: RoomModel }, caption: string): Promise<string> =>
+  `<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>${caption}</td>`;
+
 const OVERLAY: Record<number, [number, number, number]> = {
   [ROOM_LABEL.floor]: [230, 140, 40],
   [ROOM_LABEL.wall]: [60, 140, 230],
@@ -181,13 +189,9 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   for (const seed of HELD_OUT) {
     const s = await scoreSynthetic(seed);
     scores.push(s);
-    log(
-      `| ${seed} | ${(100 * s.horizon).toFixed(2)} | ${(100 * s.focal).toFixed(1)}% | ${s.focalMeasured ? 'lines' : 'prior'} | ${s.accuracy.toFixed(3)} | ${(100 * s.ceilingTaken).toFixed(1)}% / ${(100 * s.ceilingTakenShipped).toFixed(1)}% | ${s.wallIou.toFixed(3)} / ${s.wallIouShipped.toFixed(3)} |`,
-    );
+    log(`| ${seed} | ${scoreCells(s)} |`);
     if (ctx.sheet && sheetRows.length < 8) {
-      sheetRows.push(
-        `<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>seed ${seed}</td>`,
-      );
+      sheetRows.push(await overlayCell(s, `seed ${seed}`));
     }
   }
   const within = (v: number[], t: number): string => `${v.filter((x) => x <= t).length}/${v.length}`;
@@ -231,13 +235,9 @@ async function renderedRooms(ctx: EvalSectionContext, log: (line: string) => voi
     const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, seed);
     const s = await scoreKnownRoom(room, await detectObjects(room.image));
     scores.push(s);
-    log(
-      `| ${seed} | ${String(room.room['wall_finish'])} / ${String(room.room['floor_finish'])} | ${(100 * s.horizon).toFixed(2)} | ${(100 * s.focal).toFixed(1)}% | ${s.focalMeasured ? 'lines' : 'prior'} | ${s.accuracy.toFixed(3)} | ${(100 * s.ceilingTaken).toFixed(1)}% / ${(100 * s.ceilingTakenShipped).toFixed(1)}% | ${s.wallIou.toFixed(3)} / ${s.wallIouShipped.toFixed(3)} |`,
-    );
+    log(`| ${seed} | ${String(room.room['wall_finish'])} / ${String(room.room['floor_finish'])} | ${scoreCells(s)} |`);
     if (ctx.sheet && sheetRows.length < 12) {
-      sheetRows.push(
-        `<td><img src="data:image/jpeg;base64,${(await overlay(s.image, s.model, 300)).toString('base64')}"><br>render ${seed}</td>`,
-      );
+      sheetRows.push(await overlayCell(s, `render ${seed}`));
     }
   }
   const pick = (f: (s: SyntheticScore) => number): number[] => scores.map(f);
