@@ -11,7 +11,7 @@ import type { RgbImage } from '../image.ts';
 import { decodeImage } from '../image.ts';
 import { ROOM_LABEL } from '../room/types.ts';
 
-/** The committed sample (four rooms the wall model was not trained on). */
+/** The committed sample (six of the validation seeds: rooms the wall model was not trained on). */
 export const RENDERED_SAMPLE_DIR = fileURLToPath(new URL('./rendered-rooms', import.meta.url));
 /** Where `npm run assets:rooms` writes the full set. */
 export const RENDERED_ROOMS_DIR = fileURLToPath(new URL('../../../../assets/rooms/out', import.meta.url));

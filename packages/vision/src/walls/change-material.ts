@@ -108,9 +108,10 @@ export interface ChangeWallOptions extends WallOptions {
 /**
  * Re-surfaces the walls. The mask is the wall classifier's (walls/wall-mask.ts, with its wall-ceiling cut), minus
  * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), the detected objects'
- * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces and `exclude`: on the annotated
- * fixtures it scores 0.459 leave-one-image-out where the room model's layout walls score
- * 0.31 (the layout is wrong too often on cluttered real photos to take its walls).
+ * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces
+ * and `exclude`: on the annotated fixtures it scored 0.480 leave-one-image-out (session 9, before the renders joined
+ * the classifier's training) where the room model's layout walls score 0.25 (the layout is wrong too often on
+ * cluttered real photos to take its walls).
  * The room model gives the planes: paint or a procedural texture is laid on each wall's own plane at its real size
  * (a brick is 21.5 x 6.5 cm; courses converge toward the wall's vanishing point), lit by the photo's own shading
  * (luminance over the walls' typical lit level), feathered 1 px inward at the mask's edge. Pixels outside the mask

@@ -43,6 +43,9 @@ describeEachDatabase(
       );
       const [row] = await ctx().db.select().from(designSessions).where(eq(designSessions.id, sessionId));
       expect(row?.roomModel?.timingMs).toBe(body.room_model.timingMs);
+      // The stored model keeps its photo's fingerprint and detections for the engine; the API does not serve them.
+      expect(row?.roomModel?.source?.fingerprint).toMatch(/^[0-9a-f]{40}$/);
+      expect(body.room_model).not.toHaveProperty('source');
 
       // An edit does not change it: the next read is the stored model of the original, not a new estimate.
       const removal = await owner.post(STUDIO_ROUTES.removeObject, {
