@@ -175,10 +175,8 @@ export async function run(ctx: EvalSectionContext = {}): Promise<{ meanIou: numb
   const fixtures = await loadFixtures();
   if (args.includes('--train')) {
     // With --with-renders the rendered rooms above the validation seeds join the real photos at RENDER_WEIGHT.
-    const renders = args.includes('--with-renders')
-      ? await loadRenderedFixtures((await renderedSeeds(RENDERED_ROOMS_DIR)).filter((seed) => seed > VALIDATION_SEEDS))
-      : [];
-    const model = trainWallModel([...trainingSet(fixtures), ...renders.map((r) => weighted(r.sample, RENDER_WEIGHT))]);
+    const renders = args.includes('--with-renders') ? await renderedTrainingSet() : [];
+    const model = trainWallModel([...trainingSet(fixtures), ...renders]);
     const note = renders.length
       ? `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls) and ${renders.length} rendered rooms (assets/rooms, seeds ${VALIDATION_SEEDS + 1}+, each counting ${RENDER_WEIGHT} of a photo).`
       : `Trained on the ${fixtures.length} wall-annotated fixtures of ../shared/fixtures/rooms (COCO-Stuff / ADE20K walls).`;
