@@ -28,6 +28,7 @@ import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask, wallMaterialMask } from '../../src/walls/index.ts';
 import { objectSilhouettes, subtractFromMask } from '../../src/walls/room-walls.ts';
 import { vetoLayoutCeiling } from '../../src/walls/layout-ceiling.ts';
+import { vetoLayoutFloor } from '../../src/walls/layout-floor.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { trainWallModel, wallIou } from '../../src/walls/training.ts';
 import { segmentWalls, upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
@@ -264,7 +265,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     `\nWall IoU on the annotated fixtures, leave-one-image-out (load ${loadAverage()}; each held-out model trained on the other 25 photos and ${renders.length} rendered rooms):\n`,
   );
   log(
-    '| fixture | classifier mask (session 3) | minus detector boxes | minus object silhouettes | and the layout ceiling veto (shipped) | room-model wall label |\n| --- | --- | --- | --- | --- | --- |',
+    '| fixture | classifier mask (session 3) | minus detector boxes | minus object silhouettes | and the layout ceiling and floor vetoes (shipped) | room-model wall label |\n| --- | --- | --- | --- | --- | --- |',
   );
   const plain: number[] = [];
   const boxedMask: number[] = [];
@@ -283,13 +284,14 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const workWall = removeCeiling(f.analysis, workMask(f.analysis, probabilities));
     const classifier = upsampleMask(workWall, f.analysis.work, f.image);
     const ceilingVetoed = vetoLayoutCeiling(f.analysis, workWall, heldOut) ?? workWall;
+    const floorVetoed = vetoLayoutFloor(f.analysis, ceilingVetoed, probabilities, heldOut) ?? ceilingVetoed;
     const boxed = subtractFromMask(classifier, { detections: f.detections, scaleX: 1, scaleY: 1 });
     const silhouettes = await objectSilhouettes(f.image, f.detections);
     const mask = subtractFromMask(classifier, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });
     const a = wallIou(classifier.data, f.truth);
     const boxedIou = wallIou(boxed.data, f.truth);
     const b = wallIou(mask.data, f.truth);
-    const shippedWall = upsampleMask(ceilingVetoed, f.analysis.work, f.image);
+    const shippedWall = upsampleMask(floorVetoed, f.analysis.work, f.image);
     const shipped = subtractFromMask(shippedWall, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });
     const withCeiling = wallIou(shipped.data, f.truth);
     ceilingCol.push(withCeiling);

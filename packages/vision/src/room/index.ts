@@ -1,5 +1,5 @@
 export { roomModel, DEFAULT_CAMERA_HEIGHT_M, type RoomModelOptions } from './room-model.ts';
-export { decodeRoomLabels, upsampleRoomLabels } from './labels.ts';
+export { decodeRoomLabels, roomLabelMask, upsampleRoomLabels } from './labels.ts';
 export {
   ROOM_LABEL,
   ROOM_LABEL_NAMES,

@@ -12,6 +12,21 @@ export function decodeRoomLabels(model: Pick<RoomModel, 'labels'>): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
 }
 
+/** 1 where the room model's label is `label`, at another size (nearest label: the model may be of any size of the photo). */
+export function roomLabelMask(model: Pick<RoomModel, 'labels'>, label: number, width: number, height: number): Uint8Array {
+  const labels = decodeRoomLabels(model);
+  const { width: lw, height: lh } = model.labels;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const ly = Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / height));
+    for (let x = 0; x < width; x++) {
+      const lx = Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / width));
+      out[y * width + x] = labels[ly * lw + lx] === label ? 1 : 0;
+    }
+  }
+  return out;
+}
+
 /**
  * The labels at the photo's full size, edges snapped to the photo's own: a guided filter (grey guide) per label
  * is fitted at the work size, and where neighbouring work pixels disagree the label whose filtered indicator is

@@ -7,6 +7,7 @@ import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
 import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
 import { vetoLayoutCeiling } from './layout-ceiling.ts';
+import { vetoLayoutFloor } from './layout-floor.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
 /** Texels per centimetre of the material tiles (materials.ts): textures are laid at their real size. */
@@ -107,7 +108,8 @@ export interface ChangeWallOptions extends WallOptions {
 
 /**
  * Re-surfaces the walls. The mask is the wall classifier's (walls/wall-mask.ts, with its wall-ceiling cut), minus
- * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), the detected objects'
+ * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), minus the room model's floor
+ * where the classifier's "wall" there has the floor's own colour (walls/layout-floor.ts), the detected objects'
  * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces
  * and `exclude`: on the annotated fixtures it scored 0.480 leave-one-image-out (session 9, before the renders joined
  * the classifier's training) where the room model's layout walls score 0.25 (the layout is wrong too often on
@@ -138,8 +140,16 @@ export async function wallMaterialMask(
   const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
-  // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling).
-  const vetoed = vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room);
+  // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling); nor is its floor
+  // where the classifier's "wall" looks like the floor it sees there (see vetoLayoutFloor).
+  const withoutCeiling = vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room);
+  const withoutFloor = vetoLayoutFloor(
+    segmentation.analysis,
+    withoutCeiling ?? segmentation.workWall,
+    segmentation.probabilities,
+    room,
+  );
+  const vetoed = withoutFloor ?? withoutCeiling;
   const wall = vetoed ? upsampleMask(vetoed, segmentation.analysis.work, image) : segmentation.mask;
   const placed = (options.placed ?? []).map((bbox, index) => ({
     id: `placed-${index}`,

@@ -1,4 +1,4 @@
-import { decodeRoomLabels } from '../room/labels.ts';
+import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
 
@@ -28,7 +28,7 @@ export function vetoLayoutCeiling(
   room: RoomModel,
 ): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
-  const ceiling = ceilingAtWorkSize(room, ww, wh);
+  const ceiling = roomLabelMask(room, ROOM_LABEL.ceiling, ww, wh);
   const elevation = elevationAtWorkSize(room, ww, wh);
   const lightness = analysis.lab.l;
   let lowestEdge = 90;
@@ -51,21 +51,6 @@ export function vetoLayoutCeiling(
   const spread = Math.sqrt(Math.max(0, squares / count - (sum / count) ** 2));
   if (lowestEdge < MIN_EDGE_ELEVATION_DEG || spread > MAX_CEILING_LIGHTNESS_SPREAD) return null;
   return workWall.map((value, i) => (ceiling[i] ? 0 : value));
-}
-
-/** 1 where the room model labels ceiling, at the analysis size (nearest label; the model may be of another size). */
-function ceilingAtWorkSize(room: RoomModel, ww: number, wh: number): Uint8Array {
-  const labels = decodeRoomLabels(room);
-  const { width: lw, height: lh } = room.labels;
-  const out = new Uint8Array(ww * wh);
-  for (let y = 0; y < wh; y++) {
-    const ly = Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / wh));
-    for (let x = 0; x < ww; x++) {
-      const lx = Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / ww));
-      out[y * ww + x] = labels[ly * lw + lx] === ROOM_LABEL.ceiling ? 1 : 0;
-    }
-  }
-  return out;
 }
 
 /** A pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
