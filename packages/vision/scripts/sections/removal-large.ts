@@ -54,7 +54,7 @@ function edges(image: RgbImage): { mag: Float32Array; dir: Float32Array } {
  * sills, board seams: pixels whose 5x5 neighbourhood agrees on one orientation), the share the fill reproduces
  * within 1 px at an orientation within 20 degrees. Null when the hole hides fewer than 40 such pixels.
  */
-function lineContinuity(fill: RgbImage, truth: RgbImage, hole: Mask): number | null {
+export function lineContinuity(fill: RgbImage, truth: RgbImage, hole: Mask): number | null {
   const { width: w, height: h } = truth;
   const t = edges(truth);
   const f = edges(fill);

@@ -5,6 +5,7 @@ import {
   boxMask,
   clipBox,
   createMask,
+  compositeMasked,
   cropMask,
   decodeMask,
   growMask,
@@ -18,6 +19,7 @@ import { DEFAULT_EXEMPLAR, exemplarFill, type ExemplarOptions } from './patchmat
 import type { RoomModel } from '../room/types.ts';
 import { surfaceLabels } from './plane-guide.ts';
 import { fromCanvas, toCanvas } from './planes.ts';
+import { fillFloorRectified } from './floor-plane.ts';
 
 export type FillMethod = 'exemplar' | 'diffusion';
 
@@ -27,8 +29,9 @@ export interface InpaintOptions {
   /** Called with 0..1 as the fill goes from its coarsest level to full size (a large fill takes seconds). */
   readonly onProgress?: (fraction: number) => void;
   /**
-   * The room model of the photo (computed once from the session's original): the fill then copies floor from
-   * floor and each wall from itself, along the layout's straight junctions (plane-guide.ts).
+   * The room model of the photo (computed once from the session's original): the hole's floor is then filled in
+   * the floor's rectified frame, boards and tiles in perspective (floor-plane.ts), and the rest copies each wall
+   * from itself, along the layout's straight junctions (plane-guide.ts).
    */
   readonly room?: RoomModel;
 }
@@ -55,6 +58,22 @@ export async function inpaint(input: ImageInput, maskInput: MaskInput, options: 
 
 export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOptions = {}): RgbImage {
   assertNonEmpty(mask);
+  // With the room model, the hole's floor is filled in the floor's own rectified frame (floor-plane.ts), and the
+  // whole hole as before, each surface from itself: the floor's pixels are then taken from the rectified fill.
+  // (Filling the walls after the floor, with the new floor as their rim, let its colour bleed up the wall's foot.)
+  if (options.room && (options.method ?? 'exemplar') === 'exemplar') {
+    const progress = options.onProgress;
+    const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
+    const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.4 * f)));
+    if (floor) {
+      const whole = fillHole(image, mask, { ...options, onProgress: progress && ((f) => progress(0.4 + 0.6 * f)) });
+      return compositeMasked(floor.image, whole, floor.rest);
+    }
+  }
+  return fillHole(image, mask, options);
+}
+
+function fillHole(image: RgbImage, mask: Mask, options: InpaintOptions): RgbImage {
   const box = maskBBox(mask)!;
   const [x, y, w, h] = fillRegion(mask, box);
   const crop = cropImage(image, x, y, w, h);

@@ -20,6 +20,11 @@ export interface ExemplarOptions {
    * from a diffusion fill: copied texture, but shading that meets the hole's rim without a seam.
    */
   readonly detailRadius: number;
+  /**
+   * The full-size vote takes each pixel from its best patch alone instead of the patches' weighted mean: where
+   * the patches disagree (a large hole's middle), the mean is a blur, the best patch keeps the texture.
+   */
+  readonly sharpFinest: boolean;
 }
 
 export const DEFAULT_EXEMPLAR: ExemplarOptions = {
@@ -34,6 +39,9 @@ export const DEFAULT_EXEMPLAR: ExemplarOptions = {
   locality: 0.002,
   votePercentile: 0.75,
   detailRadius: 3,
+  // Measured on the pasted-object scenes (eval removal-large, session 10): 15.85 dB and line continuity 0.181
+  // against 15.86 and 0.162 with the mean; by eye, a carpet or a tile floor keeps its grain instead of a smudge.
+  sharpFinest: true,
 };
 
 /** Relaxation sweeps of the shading guide's diffusion at full size (coarser levels keep 30). */
@@ -109,7 +117,8 @@ function loosenLabels(labels: Uint8Array, source: Uint8Array, targets: readonly 
   for (const t of targets) if (counts[labels[t]!]! < MIN_SURFACE_SOURCES) labels[t] = 255;
 }
 
-function chebyshev(hole: Uint8Array, w: number, h: number, target: 0 | 1): Int32Array {
+/** Chebyshev distance (px) from every pixel to the nearest pixel whose `hole` value is `target`, by two passes. */
+export function chebyshev(hole: Uint8Array, w: number, h: number, target: 0 | 1): Int32Array {
   const big = 1 << 29;
   const d = new Int32Array(w * h);
   for (let i = 0; i < d.length; i++) d[i] = hole[i] === target ? 0 : big;
@@ -218,8 +227,11 @@ function search(state: LevelState, r: number, iterations: number, random: () => 
   }
 }
 
-/** Each hole pixel becomes the confidence- and similarity-weighted mean of what its overlapping patches propose. */
-function vote(state: LevelState, r: number, percentile: number): void {
+/**
+ * Each hole pixel becomes the confidence- and similarity-weighted mean of what its overlapping patches propose;
+ * with `best`, the proposal of its single best patch instead (no averaging of disagreeing patches: sharp texture).
+ */
+function vote(state: LevelState, r: number, percentile: number, best = false): void {
   const { c, targets, nnf, dist, conf } = state;
   const { w, rgb, hole } = c;
   // A typed array sorts numerically without a comparator call per pair.
@@ -236,6 +248,15 @@ function vote(state: LevelState, r: number, percentile: number): void {
         const p = t + dy * w + dx;
         if (!hole[p]) continue;
         const q = (s + dy * w + dx) * 3;
+        if (best) {
+          if (wt > wsum[p]!) {
+            wsum[p] = wt;
+            acc[p * 3] = wt * rgb[q]!;
+            acc[p * 3 + 1] = wt * rgb[q + 1]!;
+            acc[p * 3 + 2] = wt * rgb[q + 2]!;
+          }
+          continue;
+        }
         acc[p * 3] = acc[p * 3]! + wt * rgb[q]!;
         acc[p * 3 + 1] = acc[p * 3 + 1]! + wt * rgb[q + 1]!;
         acc[p * 3 + 2] = acc[p * 3 + 2]! + wt * rgb[q + 2]!;
@@ -410,7 +431,10 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
     } else {
       upsampleField(previous, state);
       randomSources(state, random);
-      vote(state, rl, options.votePercentile);
+      const sharp = l === 0 && options.sharpFinest;
+      // The best patch is the closest one: its distance must be measured (the mean vote weighs by confidence alone here).
+      if (sharp) recomputeDistances(state, rl, options.locality);
+      vote(state, rl, options.votePercentile, sharp);
     }
     const iterations =
       l === 0 && previous

@@ -46,7 +46,8 @@ function model(): RoomModel {
       pitchDeg: 0,
       rollDeg: 0,
       yawDeg: 0,
-      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      // A level camera: its right, down and forward axes in the world (Y up).
+      rotation: [1, 0, 0, 0, -1, 0, 0, 0, 1],
       horizon: { line: [0, 1, -H / 2], yLeft: H / 2, yCentre: H / 2, yRight: H / 2 },
       heightM: 1.45,
       heightSource: 'default',

@@ -39,7 +39,7 @@ export function surfaceLabels(
     const my = (crop.y + row + 0.5) * sy;
     for (let col = 0; col < crop.w; col++) {
       const mx = (crop.x + col + 0.5) * sx;
-      const surface = surfaces.find((candidate) => inside(candidate.polygon, mx, my))?.label ?? ANY_SURFACE;
+      const surface = surfaces.find((candidate) => insidePolygon(candidate.polygon, mx, my))?.label ?? ANY_SURFACE;
       const i = row * crop.w + col;
       if (hole[i]) {
         out[i] = surface;
@@ -60,7 +60,7 @@ export function surfaceLabels(
 }
 
 /** Even-odd point in polygon. */
-function inside(polygon: readonly Point2[], x: number, y: number): boolean {
+export function insidePolygon(polygon: readonly Point2[], x: number, y: number): boolean {
   let result = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const [xi, yi] = polygon[i]!;

@@ -1,0 +1,252 @@
+import type { RgbImage } from '../image.ts';
+import { maskBBox, type Mask } from '../mask.ts';
+import { pixelRay } from '../place/default-pose.ts';
+import { decodeRoomLabels } from '../room/labels.ts';
+import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
+import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
+import { insidePolygon } from './plane-guide.ts';
+import type { Canvas } from './planes.ts';
+
+/** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
+const MIN_FLOOR_HOLE = 400;
+/** The canvas has the photo's resolution at this quantile of the hole's floor pixels, top to bottom (near the camera: finer). */
+const RESOLUTION_AT = 0.5;
+/** The rectified canvas's longest side, px: its fill then costs about what the photo's own crop would. */
+const MAX_SIDE = 720;
+/** Floor around the hole the fill may copy from, as a share of the hole's own extent (and at least MIN_MARGIN_M). */
+const MARGIN_SHARE = 0.9;
+const MIN_MARGIN_M = 0.4;
+/** A floor point this close to the horizon (ray slope below it) is too far and too foreshortened to use. */
+const MIN_DROP = 0.02;
+/**
+ * The layout's floor runs under the furniture: the hole's floor part is only floor where the photo shows floor
+ * around it. At least this share of the known pixels ringing the hole inside the layout's floor must be labelled
+ * floor (a chair in front of a bed is ringed by bed, and the bed must continue, not the carpet).
+ */
+const MIN_FLOOR_RING = 0.5;
+/** The ring's width, px. */
+const RING = 4;
+/** Canvas label of the floor; every other known cell is labelled apart so that it is never a floor source. */
+const FLOOR = 0;
+const OTHER = 254;
+/** Non-floor cells this close to the floor's hole (share of the canvas side) are filled as floor with it. */
+const NEIGHBOUR_SHARE = 0.08;
+
+export interface FloorFill {
+  /** The photo with the hole's floor pixels filled. */
+  readonly image: RgbImage;
+  /** What is left of the hole (its pixels off the floor: walls, windows) for the ordinary fill. */
+  readonly rest: Mask;
+}
+
+/**
+ * The part of a hole that lies on the floor, filled in the floor's rectified frame (the plane-guided completion of
+ * Huang, Kang, Ahuja and Kopf 2014): the floor around the hole is resampled to a top-down view through the room
+ * model's camera, where boards, tiles and carpet keep one size and one direction, so the exemplar fill copies
+ * them in straight rows; the result is projected back, foreshortened again. The floor is the surface large
+ * removals mostly uncover (a sofa, a bed), and its pattern is the one a smear spoils most visibly. Null when the
+ * hole hardly touches the floor, or the room model is of another picture.
+ */
+export function fillFloorRectified(
+  image: RgbImage,
+  hole: Mask,
+  room: RoomModel,
+  options: ExemplarOptions,
+  onProgress?: (fraction: number) => void,
+): FloorFill | null {
+  const { width: w, height: h } = image;
+  const s = room.width / w;
+  if (Math.abs(s - room.height / h) > 0.01 * s || room.floor.polygon.length < 3) return null;
+  const eye = room.camera.heightM;
+  // The floor point (world X, Z) seen through a photo pixel; null at or above the horizon.
+  const onFloor = (x: number, y: number): Point2 | null => {
+    const d = pixelRay(room, (x + 0.5) * s, (y + 0.5) * s);
+    const horizontal = Math.hypot(d[0], d[2]);
+    if (-d[1] < MIN_DROP * horizontal) return null;
+    const t = eye / -d[1];
+    return [d[0] * t, d[2] * t];
+  };
+  const floorPolygon = room.floor.polygon.map(([px, py]) => [px / s, py / s] as Point2);
+  const holeFloor: number[] = [];
+  for (let i = 0; i < hole.data.length; i++) {
+    if (!hole.data[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (insidePolygon(floorPolygon, x + 0.5, y + 0.5)) holeFloor.push(i);
+  }
+  if (holeFloor.length < MIN_FLOOR_HOLE) return null;
+  const labels = decodeRoomLabels(room);
+  const { width: lw, height: lh } = room.labels;
+  const labelAt = (x: number, y: number): number =>
+    labels[Math.min(lh - 1, Math.floor(((y + 0.5) / h) * lh)) * lw + Math.min(lw - 1, Math.floor(((x + 0.5) / w) * lw))]!;
+  if (floorRingShare(hole, floorPolygon, labelAt) < MIN_FLOOR_RING) return null;
+  const points = new Float64Array(holeFloor.length * 2);
+  let [x0, z0, x1, z1] = [Infinity, Infinity, -Infinity, -Infinity];
+  let usable = 0;
+  for (let k = 0; k < holeFloor.length; k++) {
+    const i = holeFloor[k]!;
+    const p = onFloor(i % w, Math.floor(i / w));
+    if (!p) {
+      points[2 * k] = NaN;
+      continue;
+    }
+    usable++;
+    points[2 * k] = p[0];
+    points[2 * k + 1] = p[1];
+    x0 = Math.min(x0, p[0]);
+    x1 = Math.max(x1, p[0]);
+    z0 = Math.min(z0, p[1]);
+    z1 = Math.max(z1, p[1]);
+  }
+  if (usable < MIN_FLOOR_HOLE) return null;
+  // Resolution: the photo's own at the hole's median depth (a floor pixel's footprint there), capped by MAX_SIDE.
+  const middle = holeFloor[Math.floor(RESOLUTION_AT * (holeFloor.length - 1))]!;
+  const mx = middle % w;
+  const my = Math.floor(middle / w);
+  const a = onFloor(mx, my);
+  const b = onFloor(mx + 1, my);
+  const c = onFloor(mx, my + 1);
+  if (!a || !b || !c) return null;
+  const footprint = Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+  const margin = Math.max(MIN_MARGIN_M, MARGIN_SHARE * Math.max(x1 - x0, z1 - z0));
+  x0 -= margin;
+  x1 += margin;
+  z0 -= margin;
+  z1 += margin;
+  const ppm = Math.min(1 / Math.sqrt(Math.max(footprint, 1e-9)), MAX_SIDE / Math.max(x1 - x0, z1 - z0));
+  const cw = Math.max(8, Math.ceil((x1 - x0) * ppm));
+  const ch = Math.max(8, Math.ceil((z1 - z0) * ppm));
+
+  // The canvas: cell (col, row) is floor point (x0 + col / ppm, z1 - row / ppm), far rows at the top.
+  const isHoleFloor = new Uint8Array(w * h);
+  for (const i of holeFloor) isHoleFloor[i] = 1;
+  const r = room.camera.rotation;
+  const f = room.camera.focalPx / s;
+  const [px, py] = [room.camera.principalPoint[0] / s, room.camera.principalPoint[1] / s];
+  const rgb = new Float32Array(cw * ch * 3);
+  const canvasHole = new Uint8Array(cw * ch);
+  const canvasLabels = new Uint8Array(cw * ch).fill(OTHER);
+  // Cells that see the photo (the rest lie beyond its edges or behind the camera).
+  const valid = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++) {
+    const z = z1 - (row + 0.5) / ppm;
+    for (let col = 0; col < cw; col++) {
+      const x = x0 + (col + 0.5) / ppm;
+      // World [x, -eye, z] into the camera, then onto the photo.
+      const cx = r[0]! * x - r[1]! * eye + r[2]! * z;
+      const cy = r[3]! * x - r[4]! * eye + r[5]! * z;
+      const cz = r[6]! * x - r[7]! * eye + r[8]! * z;
+      const o = row * cw + col;
+      if (cz <= 1e-3) continue;
+      const u = (f * cx) / cz + px - 0.5;
+      const v = (f * cy) / cz + py - 0.5;
+      if (u < 0 || v < 0 || u > w - 1 || v > h - 1) continue;
+      bilinear(image.data, w, h, u, v, rgb, o);
+      valid[o] = 1;
+      const ui = Math.round(u);
+      const vi = Math.round(v);
+      const pixel = vi * w + ui;
+      if (hole.data[pixel]) {
+        canvasHole[o] = 1;
+        canvasLabels[o] = isHoleFloor[pixel] ? FLOOR : OTHER;
+      } else if (labelAt(ui, vi) === ROOM_LABEL.floor) canvasLabels[o] = FLOOR;
+    }
+  }
+  extendIntoInvalid(rgb, valid, cw, ch);
+  // Cells near the floor's hole that are not floor (a wall, a cabinet, the photo's edge, seen on the floor's
+  // plane) are filled as floor too, though never written back: the fill's smooth base and its patches then see
+  // only floor around the hole, where a cabinet's colour would otherwise bleed into it.
+  const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
+  const toHole = chebyshev(holeCells, cw, ch, 1);
+  const reach = Math.max(8, Math.round(NEIGHBOUR_SHARE * Math.max(cw, ch)));
+  for (let o = 0; o < canvasLabels.length; o++) {
+    if (canvasLabels[o] === FLOOR || toHole[o]! > reach) continue;
+    canvasHole[o] = 1;
+    canvasLabels[o] = FLOOR;
+  }
+  const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
+  exemplarFill(canvas, options, onProgress);
+
+  // Back onto the photo: each floor pixel of the hole takes the filled floor under it.
+  const out = new Uint8Array(image.data);
+  const rest = new Uint8Array(hole.data);
+  const value = new Float32Array(3);
+  for (let k = 0; k < holeFloor.length; k++) {
+    const fx = points[2 * k]!;
+    if (Number.isNaN(fx)) continue;
+    const i = holeFloor[k]!;
+    const col = (fx - x0) * ppm - 0.5;
+    const row = (z1 - points[2 * k + 1]!) * ppm - 0.5;
+    if (col < 0 || row < 0 || col > cw - 1 || row > ch - 1) continue;
+    bilinear(canvas.rgb, cw, ch, col, row, value, 0);
+    out[i * 3] = clamp(value[0]!);
+    out[i * 3 + 1] = clamp(value[1]!);
+    out[i * 3 + 2] = clamp(value[2]!);
+    rest[i] = 0;
+  }
+  return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
+}
+
+/**
+ * Gives each cell beyond the photo the colour of the nearest cell inside it (breadth-first), so that neither the
+ * fill's smooth base nor its patches see black there. Those cells stay labelled non-floor: never a source.
+ */
+function extendIntoInvalid(rgb: Float32Array, valid: Uint8Array, w: number, h: number): void {
+  const queue = new Int32Array(w * h);
+  const seen = Uint8Array.from(valid);
+  let tail = 0;
+  for (let o = 0; o < valid.length; o++) if (valid[o]) queue[tail++] = o;
+  for (let head = 0; head < tail; head++) {
+    const o = queue[head]!;
+    const x = o % w;
+    for (const n of [x > 0 ? o - 1 : -1, x < w - 1 ? o + 1 : -1, o - w, o + w]) {
+      if (n < 0 || n >= seen.length || seen[n]) continue;
+      seen[n] = 1;
+      rgb[n * 3] = rgb[o * 3]!;
+      rgb[n * 3 + 1] = rgb[o * 3 + 1]!;
+      rgb[n * 3 + 2] = rgb[o * 3 + 2]!;
+      queue[tail++] = n;
+    }
+  }
+}
+
+const clamp = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
+
+/** Bilinear sample of an RGB raster (8-bit photo or float canvas) at (u, v) into `out` at pixel `o`. */
+function bilinear(data: ArrayLike<number>, w: number, h: number, u: number, v: number, out: Float32Array, o: number): void {
+  const xa = Math.floor(u);
+  const ya = Math.floor(v);
+  const xb = Math.min(w - 1, xa + 1);
+  const yb = Math.min(h - 1, ya + 1);
+  const fx = u - xa;
+  const fy = v - ya;
+  for (let c = 0; c < 3; c++) {
+    const top = data[(ya * w + xa) * 3 + c]! * (1 - fx) + data[(ya * w + xb) * 3 + c]! * fx;
+    const bottom = data[(yb * w + xa) * 3 + c]! * (1 - fx) + data[(yb * w + xb) * 3 + c]! * fx;
+    out[o * 3 + c] = top * (1 - fy) + bottom * fy;
+  }
+}
+
+/** Share of the known pixels within RING px of the hole, inside the floor polygon, that are labelled floor. */
+function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelAt: (x: number, y: number) => number): number {
+  const { width: w, height: h } = hole;
+  const box = maskBBox(hole);
+  if (!box) return 0;
+  const x0 = Math.max(0, box[0] - RING);
+  const y0 = Math.max(0, box[1] - RING);
+  const ww = Math.min(w, box[2] + RING) - x0;
+  const wh = Math.min(h, box[3] + RING) - y0;
+  const window = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++) for (let x = 0; x < ww; x++) window[y * ww + x] = hole.data[(y0 + y) * w + x0 + x] ? 1 : 0;
+  const toHole = chebyshev(window, ww, wh, 1);
+  let ring = 0;
+  let floor = 0;
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const d = toHole[y * ww + x]!;
+      if (d === 0 || d > RING || !insidePolygon(floorPolygon, x0 + x + 0.5, y0 + y + 0.5)) continue;
+      ring++;
+      if (labelAt(x0 + x, y0 + y) === ROOM_LABEL.floor) floor++;
+    }
+  return ring ? floor / ring : 0;
+}
