@@ -23,6 +23,9 @@ import { fillFloorRectified } from './floor-plane.ts';
 
 export type FillMethod = 'exemplar' | 'diffusion';
 
+/** Width (px) of the rectified floor refilled with the rest of the hole, to keep the new floor off the walls' rim. */
+const FLOOR_BAND = 32;
+
 export interface InpaintOptions {
   readonly method?: FillMethod;
   readonly exemplar?: Partial<ExemplarOptions>;
@@ -58,16 +61,20 @@ export async function inpaint(input: ImageInput, maskInput: MaskInput, options: 
 
 export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOptions = {}): RgbImage {
   assertNonEmpty(mask);
-  // With the room model, the hole's floor is filled in the floor's own rectified frame (floor-plane.ts), and the
-  // whole hole as before, each surface from itself: the floor's pixels are then taken from the rectified fill.
-  // (Filling the walls after the floor, with the new floor as their rim, let its colour bleed up the wall's foot.)
+  // With the room model, the hole's floor is filled first in the floor's own rectified frame (floor-plane.ts).
+  // The rest (walls, windows) is then filled, each surface from itself, together with a band of the new floor
+  // around it: with the new floor as its rim, the fill's smooth base let the floor's colour bleed up the wall's
+  // foot; the band keeps that rim away, and the band's pixels keep the rectified floor.
   if (options.room && (options.method ?? 'exemplar') === 'exemplar') {
     const progress = options.onProgress;
     const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
-    const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.4 * f)));
+    const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)));
     if (floor) {
-      const whole = fillHole(image, mask, { ...options, onProgress: progress && ((f) => progress(0.4 + 0.6 * f)) });
-      return compositeMasked(floor.image, whole, floor.rest);
+      if (!floor.rest.data.some((v) => v !== 0)) return floor.image;
+      const near = growMask(floor.rest, FLOOR_BAND);
+      for (let i = 0; i < near.data.length; i++) if (!mask.data[i]) near.data[i] = 0;
+      const rest = fillHole(floor.image, near, { ...options, onProgress: progress && ((f) => progress(0.5 + 0.5 * f)) });
+      return compositeMasked(floor.image, rest, floor.rest);
     }
   }
   return fillHole(image, mask, options);
