@@ -74,6 +74,12 @@ try {
       `empty-the-room: ${fiveLargest.map((d) => `${d.class_name} ${(share(d) * 100).toFixed(1)}%`).join(', ')}`,
   );
   const stage = { image_data: empty, session_id: sessionId, theme_key: 'japandi', room_type: 'living' };
+  // A session on the furnished photo too: its removals then fill the floor in perspective from its room model.
+  const furnishedSession = await user.post(STUDIO_ROUTES.sessions, { image_data: furnished });
+  if (furnishedSession.statusCode !== 201) throw new Error(`session: ${furnishedSession.statusCode} ${furnishedSession.body}`);
+  const furnishedSessionId = furnishedSession.json<{ session: { session_id: string } }>().session.session_id;
+  const furnishedRoom = await user.get(STUDIO_ROUTES.sessionRoomModel(furnishedSessionId));
+  if (furnishedRoom.statusCode !== 200) throw new Error(`room model: ${furnishedRoom.statusCode} ${furnishedRoom.body}`);
 
   const operations: [string, () => Promise<{ statusCode: number; body: string }>][] = [
     ['detect', () => user.post(STUDIO_ROUTES.detectObjects, { image_data: furnished })],
@@ -88,7 +94,25 @@ try {
           detection: { ...detection, bbox: [560, 560, 1340, 1032] },
         }),
     ],
+    [
+      'remove-15% in session',
+      () =>
+        user.post(STUDIO_ROUTES.removeObject, {
+          image_data: furnished,
+          detection: { ...detection, bbox: [560, 560, 1340, 1032] },
+          session_id: furnishedSessionId,
+        }),
+    ],
     ['empty-the-room (5)', () => user.post(STUDIO_ROUTES.removeAllObjects, { image_data: furnished, detections: fiveLargest })],
+    [
+      'empty-the-room (5) in session',
+      () =>
+        user.post(STUDIO_ROUTES.removeAllObjects, {
+          image_data: furnished,
+          detections: fiveLargest,
+          session_id: furnishedSessionId,
+        }),
+    ],
     [
       'erase',
       async () =>
