@@ -60,6 +60,22 @@ describe('createVisionPool', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it('forwards a removal’s progress from the worker (a large removal takes seconds)', async () => {
+    const progress: number[] = [];
+    const photo = await sharp(await readFixture('coco_val2017_000000000802.jpg'))
+      .resize(320, 240, { fit: 'fill' })
+      .jpeg()
+      .toBuffer();
+    const removed = await pool.runWith(
+      { onProgress: (fraction) => progress.push(fraction) },
+      'removeObject',
+      new Uint8Array(photo),
+      [80, 60, 240, 200],
+    );
+    expect([removed.width, removed.height]).toEqual([320, 240]);
+    expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
+  });
+
   it('decodes a cut-out sprite in the worker and hands back the placement as JPEG bytes', async () => {
     const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b8b0a4' } })
       .jpeg()

@@ -44,9 +44,10 @@ export const tasks = {
   markObject: (image: Image, x: number, y: number, objectType: string) => markObject(image, x, y, objectType),
   objectMask: (image: Image, box: Box) => objectMask(image, box),
   inpaint: (image: Image, mask: Uint8Array) => inpaint(image, mask),
-  eraseArea: (image: Image, mask: Uint8Array) => eraseArea(image, mask),
-  /** With the session's room model, the fill follows its planes (floor from floor, each wall from itself). */
-  removeObject: (image: Image, target: Box | Uint8Array, room?: RoomModel) => removeObject(image, target, { room }),
+  eraseArea: (image: Image, mask: Uint8Array) => eraseArea(image, mask, { onProgress: reportProgress }),
+  /** With the session's room model, the fill follows its planes (the floor in its own frame, each wall from itself). */
+  removeObject: (image: Image, target: Box | Uint8Array, room?: RoomModel) =>
+    removeObject(image, target, { room, onProgress: reportProgress }),
   /** Empty the room: every target in one fill of the union of their holes, with progress per pyramid level. */
   removeObjects: (image: Image, targets: (Box | Uint8Array)[], room?: RoomModel) =>
     removeObjects(image, targets, { room, onProgress: reportProgress }),
