@@ -104,7 +104,8 @@ export const tasks = {
   exportJpeg: (image: Uint8Array, watermark: boolean) => exportJpeg(image, { watermark }),
   annotateDetections: (image: Uint8Array, boxes: [number, number, number, number][]) => annotateDetections(image, boxes),
   /** A mask drawn on the client's canvas (any size of the same picture), erased from the photo. */
-  eraseDrawnArea: (image: Image, drawn: Uint8Array) => eraseArea(image, drawn, { scaleMask: true }),
+  eraseDrawnArea: (image: Image, drawn: Uint8Array) =>
+    eraseArea(image, drawn, { scaleMask: true, onProgress: reportProgress }),
   /** The box around what was drawn on the client's canvas, in the photo's pixels; null when nothing was. */
   drawnArea: async (drawn: Uint8Array, width: number, height: number) =>
     maskBBox(await decodeMask(drawn, { width, height }, { scale: true })),
