@@ -1,7 +1,7 @@
 import type { RgbImage } from '../image.ts';
 import { maskBBox, type Mask } from '../mask.ts';
 import { pixelRay } from '../place/default-pose.ts';
-import { decodeRoomLabels } from '../room/labels.ts';
+import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
 import { insidePolygon } from './plane-guide.ts';
@@ -75,11 +75,9 @@ export function fillFloorRectified(
     if (insidePolygon(floorPolygon, x + 0.5, y + 0.5)) holeFloor.push(i);
   }
   if (holeFloor.length < MIN_FLOOR_HOLE) return null;
-  const labels = decodeRoomLabels(room);
-  const { width: lw, height: lh } = room.labels;
-  const labelAt = (x: number, y: number): number =>
-    labels[Math.min(lh - 1, Math.floor(((y + 0.5) / h) * lh)) * lw + Math.min(lw - 1, Math.floor(((x + 0.5) / w) * lw))]!;
-  if (floorRingShare(hole, floorPolygon, labelAt) < MIN_FLOOR_RING) return null;
+  // The model's floor label at the photo's size (its labels are at the work size).
+  const labelledFloor = roomLabelMask(room, ROOM_LABEL.floor, w, h);
+  if (floorRingShare(hole, floorPolygon, labelledFloor) < MIN_FLOOR_RING) return null;
   const points = new Float64Array(holeFloor.length * 2);
   let [x0, z0, x1, z1] = [Infinity, Infinity, -Infinity, -Infinity];
   let usable = 0;
@@ -149,7 +147,7 @@ export function fillFloorRectified(
       if (hole.data[pixel]) {
         canvasHole[o] = 1;
         canvasLabels[o] = isHoleFloor[pixel] ? FLOOR : OTHER;
-      } else if (labelAt(ui, vi) === ROOM_LABEL.floor) canvasLabels[o] = FLOOR;
+      } else if (labelledFloor[pixel]) canvasLabels[o] = FLOOR;
     }
   }
   extendIntoInvalid(rgb, valid, cw, ch);
@@ -228,7 +226,7 @@ function bilinear(data: ArrayLike<number>, w: number, h: number, u: number, v: n
 }
 
 /** Share of the known pixels within RING px of the hole, inside the floor polygon, that are labelled floor. */
-function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelAt: (x: number, y: number) => number): number {
+function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelledFloor: Uint8Array): number {
   const { width: w, height: h } = hole;
   const box = maskBBox(hole);
   if (!box) return 0;
@@ -246,7 +244,7 @@ function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelAt: (x
       const d = toHole[y * ww + x]!;
       if (d === 0 || d > RING || !insidePolygon(floorPolygon, x0 + x + 0.5, y0 + y + 0.5)) continue;
       ring++;
-      if (labelAt(x0 + x, y0 + y) === ROOM_LABEL.floor) floor++;
+      if (labelledFloor[(y0 + y) * w + x0 + x]) floor++;
     }
   return ring ? floor / ring : 0;
 }
