@@ -6,7 +6,7 @@ import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
 import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
-import { vetoLayoutCeiling } from './layout-ceiling.ts';
+import { vetoLayoutCeiling, vetoSupportedCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
@@ -108,7 +108,8 @@ export interface ChangeWallOptions extends WallOptions {
 
 /**
  * Re-surfaces the walls. The mask is the wall classifier's (walls/wall-mask.ts, with its wall-ceiling cut), minus
- * the room model's ceiling where that ceiling is plausible (walls/layout-ceiling.ts), minus the room model's floor
+ * the room model's ceiling where that ceiling is plausible, or else column by column where the photo shows its
+ * junction with the walls (walls/layout-ceiling.ts), minus the room model's floor
  * where the classifier's "wall" there has the floor's own colour (walls/layout-floor.ts), the detected objects'
  * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces
  * and `exclude`: on the annotated fixtures it scored 0.480 leave-one-image-out (session 9, before the renders joined
@@ -142,7 +143,9 @@ export async function wallMaterialMask(
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
   // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling); nor is its floor
   // where the classifier's "wall" looks like the floor it sees there (see vetoLayoutFloor).
-  const withoutCeiling = vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room);
+  const withoutCeiling =
+    vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room) ??
+    vetoSupportedCeiling(segmentation.analysis, segmentation.workWall, room, detections);
   const withoutFloor = vetoLayoutFloor(
     segmentation.analysis,
     withoutCeiling ?? segmentation.workWall,

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { decodeRoomLabels, ROOM_LABEL } from '../room/index.ts';
+import { boxRoomModel, onePointRoom } from '../testing/box-room-model.ts';
+import { vetoSupportedCeiling } from './layout-ceiling.ts';
+import type { Detection } from '../detect/detect.ts';
+
+const W = 480;
+const H = 320;
+
+describe('vetoSupportedCeiling', () => {
+  // A one-point room whose ceiling edge stands 9-16 degrees above the horizon (2.6 m ceiling, eye at 1.45 m).
+  const room = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0 }));
+  const labels = decodeRoomLabels(room);
+  const { width: lw, height: lh } = room.labels;
+  const isCeiling = (x: number, y: number) =>
+    labels[Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / H)) * lw + Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / W))] ===
+    ROOM_LABEL.ceiling;
+  const everyPixelWall = new Uint8Array(W * H).fill(1);
+
+  /** The analysis parts the veto reads: the work size and a CIE Lab image painted per pixel. */
+  function photo(paint: (x: number, y: number) => [number, number, number]) {
+    const l = new Float32Array(W * H);
+    const a = new Float32Array(W * H);
+    const b = new Float32Array(W * H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const [pl, pa, pb] = paint(x, y);
+        l[y * W + x] = pl;
+        a[y * W + x] = pa;
+        b[y * W + x] = pb;
+      }
+    }
+    return { work: { data: new Uint8Array(W * H * 3), width: W, height: H }, lab: { width: W, height: H, l, a, b } };
+  }
+  // A white ceiling over cream walls that differ from it by about 3 ΔE: the faint junction of listing photos.
+  const faintJunction = photo((x, y) => (isCeiling(x, y) ? [90, 0, 2] : [88, 1, 4]));
+
+  it('takes the ceiling off where the photo shows the layout’s junction, and keeps the walls', () => {
+    const vetoed = vetoSupportedCeiling(faintJunction, everyPixelWall, room);
+    expect(vetoed).not.toBeNull();
+    let ceiling = 0;
+    let ceilingLeft = 0;
+    let wallLost = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        if (isCeiling(x, y)) {
+          ceiling++;
+          ceilingLeft += vetoed![y * W + x]!;
+        } else if (!vetoed![y * W + x]) wallLost++;
+      }
+    }
+    expect(ceiling).toBeGreaterThan(5000);
+    expect(ceilingLeft / ceiling).toBeLessThan(0.02);
+    expect(wallLost).toBeLessThan(0.01 * W * H);
+  });
+
+  it('leaves the map alone where no edge runs along the layout’s line (a layout sunk into a plain wall)', () => {
+    expect(
+      vetoSupportedCeiling(
+        photo(() => [85, 1, 4]),
+        everyPixelWall,
+        room,
+      ),
+    ).toBeNull();
+  });
+
+  it('keeps the columns where the edge is a piece of furniture’s top, or where pictures hang above the line', () => {
+    // A wardrobe box over the left third of the frame reaching above the junction, and blue pictures in the
+    // ceiling of the right third: only the middle third is cleared.
+    const wardrobe: Detection = { id: 'w', class_name: 'wardrobe', bbox: [0, 40, W / 3, H - 10], confidence: 0.9 };
+    const withPictures = photo((x, y) => {
+      if (isCeiling(x, y)) return x > (2 * W) / 3 && y < 40 ? [50, 10, -40] : [90, 0, 2];
+      return [88, 1, 4];
+    });
+    const vetoed = vetoSupportedCeiling(withPictures, everyPixelWall, room, [wardrobe])!;
+    expect(vetoed).not.toBeNull();
+    const clearedInColumns = (x0: number, x1: number) => {
+      let cleared = 0;
+      let ceiling = 0;
+      for (let y = 0; y < H; y++) {
+        for (let x = x0; x < x1; x++) {
+          if (!isCeiling(x, y)) continue;
+          ceiling++;
+          cleared += vetoed[y * W + x] ? 0 : 1;
+        }
+      }
+      return cleared / ceiling;
+    };
+    expect(clearedInColumns(10, W / 3 - 10)).toBe(0);
+    expect(clearedInColumns(W / 3 + 10, (2 * W) / 3 - 10)).toBeGreaterThan(0.95);
+    expect(clearedInColumns((2 * W) / 3 + 10, W - 10)).toBe(0);
+  });
+
+  it('leaves the map alone when the layout’s ceiling edge is near the horizon', () => {
+    // The eye 15 cm under the ceiling: the edge on the back wall is under 2 degrees above the horizon.
+    const low = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0, heightM: 2.45 }));
+    expect(vetoSupportedCeiling(faintJunction, everyPixelWall, low)).toBeNull();
+  });
+});
