@@ -20,6 +20,7 @@ import type { RoomModel } from '../room/types.ts';
 import { surfaceLabels } from './plane-guide.ts';
 import { fromCanvas, toCanvas } from './planes.ts';
 import { fillFloorRectified } from './floor-plane.ts';
+import { fillPlainWalls } from './wall-plain.ts';
 
 export type FillMethod = 'exemplar' | 'diffusion';
 
@@ -61,20 +62,23 @@ export async function inpaint(input: ImageInput, maskInput: MaskInput, options: 
 
 export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOptions = {}): RgbImage {
   assertNonEmpty(mask);
-  // With the room model, the hole's floor is filled first in the floor's own rectified frame (floor-plane.ts).
-  // The rest (walls, windows) is then filled, each surface from itself, together with a band of the new floor
-  // around it: with the new floor as its rim, the fill's smooth base let the floor's colour bleed up the wall's
+  // With the room model, the hole's floor is filled first in the floor's own rectified frame (floor-plane.ts), then
+  // its painted walls with their own light (wall-plain.ts). The rest (windows, textured walls) is then filled, each
+  // surface from itself, together with a band of the new floor around it: with the new floor as its rim, the fill's smooth base let the floor's colour bleed up the wall's
   // foot; the band keeps that rim away, and the band's pixels keep the rectified floor.
   if (options.room && (options.method ?? 'exemplar') === 'exemplar') {
     const progress = options.onProgress;
     const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
     const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)));
-    if (floor) {
-      if (!floor.rest.data.some((v) => v !== 0)) return floor.image;
-      const near = growMask(floor.rest, FLOOR_BAND);
+    // Then the painted walls in the hole, each from its own plain pixels (wall-plain.ts).
+    const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room);
+    const done = walls ?? floor;
+    if (done) {
+      if (!done.rest.data.some((v) => v !== 0)) return done.image;
+      const near = growMask(done.rest, FLOOR_BAND);
       for (let i = 0; i < near.data.length; i++) if (!mask.data[i]) near.data[i] = 0;
-      const rest = fillHole(floor.image, near, { ...options, onProgress: progress && ((f) => progress(0.5 + 0.5 * f)) });
-      return compositeMasked(floor.image, rest, floor.rest);
+      const rest = fillHole(done.image, near, { ...options, onProgress: progress && ((f) => progress(0.5 + 0.5 * f)) });
+      return compositeMasked(done.image, rest, done.rest);
     }
   }
   return fillHole(image, mask, options);

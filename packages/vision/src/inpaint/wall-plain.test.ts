@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { createImage, type RgbImage } from '../image.ts';
+import { boxMask } from '../mask.ts';
+import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
+import { inpaintDecoded } from './index.ts';
+import { fillPlainWalls, membrane } from './wall-plain.ts';
+
+const W = 240;
+const H = 160;
+const JUNCTION = 90;
+/** The removed piece: a sofa across the wall's foot and the floor. */
+const SOFA = { x0: 60, y0: 50, x1: 180, y1: 140 };
+/** A dark picture hanging on the wall just above the sofa. */
+const PICTURE = { x0: 100, y0: 20, x1: 140, y1: 44 };
+
+/** The wall's light: brighter toward the window on the left and toward the ceiling. */
+const wallLight = (x: number, y: number): number => 232 - (50 * x) / W - (20 * y) / JUNCTION;
+
+function scene(wall: (x: number, y: number) => number = wallLight): RgbImage {
+  const image = createImage(W, H);
+  let seed = 7;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const n = ((seed >>> 24) % 5) - 2;
+      let v: number[];
+      if (y >= JUNCTION) v = y % 8 < 1 ? [90, 55, 30] : [150, 100, 60];
+      else if (x >= PICTURE.x0 && x < PICTURE.x1 && y >= PICTURE.y0 && y < PICTURE.y1) v = [40, 60, 90];
+      else {
+        const l = wall(x, y);
+        v = [l, l - 3, l - 8];
+      }
+      if (x >= SOFA.x0 && x < SOFA.x1 && y >= SOFA.y0 && y < SOFA.y1) v = [200, 20, 30];
+      image.data.set([v[0]! + n, v[1]! + n, v[2]! + n], (y * W + x) * 3);
+    }
+  return image;
+}
+
+/** The room model of that scene: one wall above the junction, the floor below, the sofa an object. */
+function model(): RoomModel {
+  const lw = W / 2;
+  const lh = H / 2;
+  const labels = new Uint8Array(lw * lh);
+  for (let y = 0; y < lh; y++)
+    for (let x = 0; x < lw; x++) {
+      const inSofa = x * 2 >= SOFA.x0 && x * 2 < SOFA.x1 && y * 2 >= SOFA.y0 && y * 2 < SOFA.y1;
+      labels[y * lw + x] = inSofa ? ROOM_LABEL.object : y * 2 >= JUNCTION ? ROOM_LABEL.floor : ROOM_LABEL.wall;
+    }
+  return {
+    version: 1,
+    width: W,
+    height: H,
+    work: { width: lw, height: lh },
+    camera: {
+      focalPx: 200,
+      focalSource: 'prior',
+      principalPoint: [W / 2, H / 2],
+      pitchDeg: 0,
+      rollDeg: 0,
+      yawDeg: 0,
+      rotation: [1, 0, 0, 0, -1, 0, 0, 0, 1],
+      horizon: { line: [0, 1, -H / 2], yLeft: H / 2, yCentre: H / 2, yRight: H / 2 },
+      heightM: 1.45,
+      heightSource: 'default',
+    },
+    vanishingPoints: [],
+    floor: {
+      plane: { normal: [0, 1, 0], distance: 1.45 },
+      polygon: [
+        [0, JUNCTION],
+        [W, JUNCTION],
+        [W, H],
+        [0, H],
+      ],
+      area: 0.44,
+    },
+    ceiling: null,
+    walls: [
+      {
+        plane: { normal: [0, 0, 1], distance: 4 },
+        polygon: [
+          [0, 0],
+          [W, 0],
+          [W, JUNCTION],
+          [0, JUNCTION],
+        ],
+        area: 0.56,
+        axis: 'z',
+        run: [-2, 2],
+      },
+    ],
+    openings: [],
+    labels: {
+      width: lw,
+      height: lh,
+      encoding: 'base64-u8',
+      legend: ['floor', 'wall', 'ceiling', 'opening', 'object'],
+      data: Buffer.from(labels).toString('base64'),
+    },
+    confidence: 1,
+    timingMs: 0,
+  };
+}
+
+/** Mean absolute error (red channel) against the wall's true light over the sofa's wall part, and its darkest pixel. */
+function wallError(out: RgbImage): { error: number; darkest: number } {
+  let error = 0;
+  let n = 0;
+  let darkest = 255;
+  for (let y = SOFA.y0; y < JUNCTION - 2; y++)
+    for (let x = SOFA.x0; x < SOFA.x1; x++) {
+      const r = out.data[(y * W + x) * 3]!;
+      error += Math.abs(r - wallLight(x, y));
+      darkest = Math.min(darkest, r);
+      n++;
+    }
+  return { error: error / n, darkest };
+}
+
+const hole = () => boxMask(W, H, [SOFA.x0, SOFA.y0, SOFA.x1, SOFA.y1]);
+
+describe('fillPlainWalls', () => {
+  it('fills a painted wall behind a removed piece with the wall’s own light, and never the picture’s colour', () => {
+    const filled = fillPlainWalls(scene(), hole(), model());
+    expect(filled).not.toBeNull();
+    const { error, darkest } = wallError(filled!.image);
+    expect(error).toBeLessThan(4);
+    expect(darkest).toBeGreaterThan(150);
+    // The floor's part of the hole is left for the floor's own fill.
+    expect(filled!.rest.data[(120 * W + 100) as number]).toBe(255);
+    expect(filled!.rest.data[(70 * W + 100) as number]).toBe(0);
+  });
+
+  it('does better on that wall than the exemplar fill alone', () => {
+    const plain = wallError(inpaintDecoded(scene(), hole()));
+    const guided = wallError(inpaintDecoded(scene(), hole(), { room: model() }));
+    expect(guided.error).toBeLessThan(plain.error - 1);
+  });
+
+  it('leaves a patterned wall (wallpaper stripes) to the exemplar fill, which copies its pattern', () => {
+    const striped = scene((x, y) => (x % 12 < 6 ? 220 : 170) - (10 * y) / JUNCTION);
+    expect(fillPlainWalls(striped, hole(), model())).toBeNull();
+  });
+});
+
+describe('membrane', () => {
+  it('solves Laplace’s equation across a wide gap: a straight ramp between two fixed edges', () => {
+    // 301 columns (odd sizes at every level of the pyramid): the right edge must not be lost on the way down.
+    const w = 301;
+    const h = 201;
+    const rgb = new Float32Array(w * h * 3);
+    const known = new Uint8Array(w * h);
+    const domain = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const o = y * w + x;
+        if (x < 3 || x >= w - 3) {
+          known[o] = 1;
+          rgb[o * 3] = x < 3 ? 0 : 150;
+        } else domain[o] = 1;
+      }
+    membrane(rgb, known, domain, w, h);
+    for (const x of [50, 100, 150, 200, 250]) {
+      const expected = (150 * (x - 2)) / (w - 5);
+      expect(Math.abs(rgb[(100 * w + x) * 3]! - expected)).toBeLessThan(3);
+    }
+  });
+});

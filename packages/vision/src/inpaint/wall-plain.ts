@@ -1,0 +1,375 @@
+import type { RgbImage } from '../image.ts';
+import type { Mask } from '../mask.ts';
+import { roomLabelMask } from '../room/labels.ts';
+import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
+import { chebyshev } from './patchmatch.ts';
+import { insidePolygon } from './plane-guide.ts';
+
+/** Fewest hole pixels on one wall for the plain-wall fill to take that wall's part. */
+const MIN_WALL_HOLE = 200;
+/** The wall around the hole it learns from, as a share of the hole's own extent (and at least MIN_MARGIN px). */
+const MARGIN_SHARE = 0.25;
+const MIN_MARGIN = 32;
+/** A luminance change (sum of the two central differences, 0..255) above this is an edge: a frame, a switch, a shadow line. */
+const EDGE = 10;
+/** Known pixels this close (px) to an edge are not plain wall (the edge's own blur). */
+const EDGE_CLEARANCE = 2;
+/** Flat wall pixels this close (px) to the hole's wall part start the plain wall's flood. */
+const SEED_REACH = 8;
+/** Fewest plain wall pixels to learn the wall's light from. */
+const MIN_PLAIN = 400;
+/** The wall's texture is judged on its known pixels this close (px) to the hole. */
+const TEXTURE_REACH = 32;
+/**
+ * Share of the wall's known pixels around the hole that must be flat for the wall to count as painted (brick,
+ * tiles, wallpaper and panelling have edges everywhere: those go to the exemplar fill, which copies their pattern).
+ */
+const MIN_PLAIN_SHARE = 0.55;
+/** The known pixels ringing the wall's part of the hole must be mostly that wall (not the rest of a bed). */
+const MIN_WALL_RING = 0.5;
+const RING = 4;
+
+export interface WallFill {
+  readonly image: RgbImage;
+  /** What is left of the hole for the exemplar fill (other surfaces, and textured walls). */
+  readonly rest: Mask;
+}
+
+/**
+ * The part of a hole that lies on a painted wall, filled with that wall's own light: a membrane interpolation
+ * (Laplace) from the plain wall pixels around the hole only, with the wall's grain added back. Behind a removed
+ * bed or wardrobe a painted wall is a smooth gradient of light, and it is what a stager expects to see; the
+ * exemplar fill copied patches of other shades and picture-frame edges into it (a blotchy block, seen on listing
+ * bedrooms), and a plain diffusion took its rim's colours from the floor and furniture around the hole. Pictures,
+ * switches, the skirting and anything with an edge are left out of what the wall is learnt from. Null when no wall
+ * part of the hole qualifies; a textured wall is left to the exemplar fill.
+ */
+export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): WallFill | null {
+  const { width: w, height: h } = image;
+  const s = room.width / w;
+  if (Math.abs(s - room.height / h) > 0.01 * s) return null;
+  const walls = room.walls.map((wall) => wall.polygon.map(([x, y]) => [x / s, y / s] as Point2));
+  const wallOf = new Int16Array(w * h).fill(-1);
+  const holeCount = new Int32Array(walls.length);
+  for (let i = 0; i < hole.data.length; i++) {
+    if (!hole.data[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    const k = walls.findIndex((polygon) => polygon.length >= 3 && insidePolygon(polygon, x + 0.5, y + 0.5));
+    if (k < 0) continue;
+    wallOf[i] = k;
+    holeCount[k]!++;
+  }
+  const labelledWall = roomLabelMask(room, ROOM_LABEL.wall, w, h);
+  const out = new Uint8Array(image.data);
+  const rest = new Uint8Array(hole.data);
+  // The walls' parts are filled together, from the plain pixels of every wall: the layout's corner between two
+  // walls is often not where the photo's is, and two separate fills met in a hard seam there (seen).
+  const parts = new Uint8Array(w * h);
+  for (let i = 0; i < parts.length; i++) {
+    const k = wallOf[i]!;
+    if (k >= 0 && holeCount[k]! >= MIN_WALL_HOLE) parts[i] = 1;
+  }
+  if (!fillWallParts(image, hole, parts, walls, labelledWall, out, rest)) return null;
+  return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
+}
+
+function fillWallParts(
+  image: RgbImage,
+  hole: Mask,
+  parts: Uint8Array,
+  walls: readonly (readonly Point2[])[],
+  labelledWall: Uint8Array,
+  out: Uint8Array,
+  rest: Uint8Array,
+): boolean {
+  const { width: w, height: h } = image;
+  let [bx0, by0, bx1, by1] = [w, h, -1, -1];
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    bx0 = Math.min(bx0, x);
+    bx1 = Math.max(bx1, x);
+    by0 = Math.min(by0, y);
+    by1 = Math.max(by1, y);
+  }
+  if (bx1 < 0) return false;
+  const margin = Math.max(MIN_MARGIN, Math.round(MARGIN_SHARE * Math.max(bx1 - bx0, by1 - by0)));
+  const x0 = Math.max(0, bx0 - margin);
+  const y0 = Math.max(0, by0 - margin);
+  const cw = Math.min(w, bx1 + margin + 1) - x0;
+  const ch = Math.min(h, by1 + margin + 1) - y0;
+  const at = (col: number, row: number): number => (y0 + row) * w + x0 + col;
+  // Luminance edges of the window (hole pixels never count: they hold the removed object).
+  const luma = new Float32Array(cw * ch);
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const p = at(col, row) * 3;
+      luma[row * cw + col] = 0.299 * image.data[p]! + 0.587 * image.data[p + 1]! + 0.114 * image.data[p + 2]!;
+    }
+  const edge = new Uint8Array(cw * ch);
+  for (let row = 1; row < ch - 1; row++)
+    for (let col = 1; col < cw - 1; col++) {
+      const o = row * cw + col;
+      const g = Math.abs(luma[o + 1]! - luma[o - 1]!) + Math.abs(luma[o + cw]! - luma[o - cw]!);
+      if (g > EDGE) edge[o] = 1;
+    }
+  const toEdge = chebyshev(edge, cw, ch, 1);
+  // The wall's own known pixels in the window, and the plain ones among them.
+  const flat = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const i = at(col, row);
+      if (hole.data[i] || !labelledWall[i]) continue;
+      if (toEdge[row * cw + col]! > EDGE_CLEARANCE) flat[row * cw + col] = 1;
+    }
+  // Plain wall is the flat wall reached from the hole's rim without crossing an edge: the inside of a picture, a
+  // dark television or a door is flat too, but walled off by its frame.
+  const part = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[at(col, row)]!;
+  const toPart = chebyshev(part, cw, ch, 1);
+  const plain = new Uint8Array(cw * ch);
+  const queue: number[] = [];
+  for (let o = 0; o < flat.length; o++) {
+    if (flat[o] && toPart[o]! <= SEED_REACH) {
+      plain[o] = 1;
+      queue.push(o);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const o = queue[head]!;
+    const x = o % cw;
+    for (const q of [x > 0 ? o - 1 : -1, x < cw - 1 ? o + 1 : -1, o - cw, o + cw]) {
+      if (q < 0 || q >= flat.length || plain[q] || !flat[q]) continue;
+      plain[q] = 1;
+      queue.push(q);
+    }
+  }
+  const plainCount = queue.length;
+  // Brick, tiles, wallpaper and panelling have edges everywhere: measured on the wall just around the hole.
+  let nearKnown = 0;
+  let nearFlat = 0;
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const o = row * cw + col;
+      const i = at(col, row);
+      if (toPart[o]! > TEXTURE_REACH || hole.data[i] || !labelledWall[i]) continue;
+      nearKnown++;
+      nearFlat += flat[o]!;
+    }
+  if (plainCount < MIN_PLAIN || nearFlat < MIN_PLAIN_SHARE * nearKnown) return false;
+  if (wallRingShare(hole, parts, walls, labelledWall, x0, y0, cw, ch) < MIN_WALL_RING) return false;
+  // The membrane: every pixel that is not plain wall is unknown, so the light is carried across pictures and the
+  // hole alike from the plain wall only.
+  const rgb = new Float32Array(cw * ch * 3);
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const o = row * cw + col;
+      const p = at(col, row) * 3;
+      rgb[o * 3] = image.data[p]!;
+      rgb[o * 3 + 1] = image.data[p + 1]!;
+      rgb[o * 3 + 2] = image.data[p + 2]!;
+    }
+  // Solved over the wall only: the hole's wall part and the wall's own non-plain pixels (pictures, switches);
+  // floor, furniture and windows are no part of it (their edge is free), so their colours never reach the wall.
+  const domain = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const o = row * cw + col;
+      const i = at(col, row);
+      if (!plain[o] && (parts[i] || (!hole.data[i] && labelledWall[i]))) domain[o] = 1;
+    }
+  membrane(rgb, plain, domain, cw, ch);
+  // The wall's grain: the spread of the difference between plain horizontal neighbours (over the square root of
+  // two: the difference of two independent grains).
+  let squares = 0;
+  let pairs = 0;
+  for (let o = 0; o < plain.length - 1; o++) {
+    if (!plain[o] || !plain[o + 1] || (o + 1) % cw === 0) continue;
+    squares += (luma[o + 1]! - luma[o]!) ** 2;
+    pairs++;
+  }
+  const grain = pairs ? Math.min(4, Math.sqrt(squares / pairs / 2)) : 0;
+  const random = gaussian(0x5eed);
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const i = at(col, row);
+      if (!parts[i]) continue;
+      const o = row * cw + col;
+      const noise = grain * random();
+      out[i * 3] = clamp(rgb[o * 3]! + noise);
+      out[i * 3 + 1] = clamp(rgb[o * 3 + 1]! + noise);
+      out[i * 3 + 2] = clamp(rgb[o * 3 + 2]! + noise);
+      rest[i] = 0;
+    }
+  return true;
+}
+
+/** Share of the known pixels within RING px of the walls' part of the hole, inside a wall's polygon, labelled wall. */
+function wallRingShare(
+  hole: Mask,
+  parts: Uint8Array,
+  walls: readonly (readonly Point2[])[],
+  labelledWall: Uint8Array,
+  x0: number,
+  y0: number,
+  cw: number,
+  ch: number,
+): number {
+  const w = hole.width;
+  const part = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[(y0 + row) * w + x0 + col]!;
+  const toPart = chebyshev(part, cw, ch, 1);
+  let ring = 0;
+  let wall = 0;
+  for (let row = 0; row < ch; row++)
+    for (let col = 0; col < cw; col++) {
+      const d = toPart[row * cw + col]!;
+      const i = (y0 + row) * w + x0 + col;
+      if (d === 0 || d > RING || hole.data[i]) continue;
+      if (!walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x0 + col + 0.5, y0 + row + 0.5))) continue;
+      ring++;
+      if (labelledWall[i]) wall++;
+    }
+  return ring ? wall / ring : 0;
+}
+
+/**
+ * Laplace's equation on `domain` with the `known` pixels fixed and a free edge everywhere else (a pixel averages
+ * only its neighbours in the domain or known), coarse to fine: each level starts from the coarser solution, so a
+ * few dozen sweeps settle a hole hundreds of pixels wide.
+ */
+export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Array, w: number, h: number, finest = true): void {
+  const coarsest = w < 16 || h < 16;
+  if (!coarsest) {
+    // Rounded up: an odd last row or column (often the known edge) must not be dropped.
+    const cw = (w + 1) >> 1;
+    const ch = (h + 1) >> 1;
+    const crgb = new Float32Array(cw * ch * 3);
+    const cknown = new Uint8Array(cw * ch);
+    const cdomain = new Uint8Array(cw * ch);
+    for (let y = 0; y < ch; y++)
+      for (let x = 0; x < cw; x++) {
+        const c = y * cw + x;
+        let n = 0;
+        let inDomain = 0;
+        const sum = [0, 0, 0];
+        for (let d = 0; d < 4; d++) {
+          const fx = 2 * x + (d & 1);
+          const fy = 2 * y + (d >> 1);
+          if (fx >= w || fy >= h) continue;
+          const o = fy * w + fx;
+          if (known[o]) {
+            n++;
+            for (let k = 0; k < 3; k++) sum[k]! += rgb[o * 3 + k]!;
+          } else if (domain[o]) inDomain++;
+        }
+        if (n >= 1 && n >= inDomain) {
+          cknown[c] = 1;
+          for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
+        } else if (n + inDomain > 0) {
+          cdomain[c] = 1;
+          if (n) for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
+        }
+      }
+    membrane(crgb, cknown, cdomain, cw, ch, false);
+    // Bilinear from the coarse cells that hold a value (known or solved): a smooth start the sweeps need not fix.
+    for (let y = 0; y < h; y++) {
+      const fy = Math.max(0, Math.min(ch - 1, (y + 0.5) / 2 - 0.5));
+      const y0 = Math.floor(fy);
+      const y1 = Math.min(ch - 1, y0 + 1);
+      const ty = fy - y0;
+      for (let x = 0; x < w; x++) {
+        const o = y * w + x;
+        if (!domain[o]) continue;
+        const fx = Math.max(0, Math.min(cw - 1, (x + 0.5) / 2 - 0.5));
+        const x0 = Math.floor(fx);
+        const x1 = Math.min(cw - 1, x0 + 1);
+        const tx = fx - x0;
+        let weight = 0;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (const [c, wt] of [
+          [y0 * cw + x0, (1 - tx) * (1 - ty)],
+          [y0 * cw + x1, tx * (1 - ty)],
+          [y1 * cw + x0, (1 - tx) * ty],
+          [y1 * cw + x1, tx * ty],
+        ] as const) {
+          if (!(cknown[c] || cdomain[c]) || wt === 0) continue;
+          weight += wt;
+          r += wt * crgb[c * 3]!;
+          g += wt * crgb[c * 3 + 1]!;
+          b += wt * crgb[c * 3 + 2]!;
+        }
+        if (weight === 0) continue;
+        rgb[o * 3] = r / weight;
+        rgb[o * 3 + 1] = g / weight;
+        rgb[o * 3 + 2] = b / weight;
+      }
+    }
+  }
+  let count = 0;
+  for (let o = 0; o < domain.length; o++) if (domain[o]) count++;
+  const cells = new Int32Array(count);
+  for (let o = 0, k = 0; o < domain.length; o++) if (domain[o]) cells[k++] = o;
+  const open = (q: number): boolean => domain[q] === 1 || known[q] === 1;
+  // The coarsest level starts from nothing: it is relaxed to convergence (it is tiny). The finest level only
+  // smooths the blocks of the upsampled solution: a few sweeps (it is most of the cost).
+  const sweeps = coarsest ? 20 * MEMBRANE_SWEEPS : finest ? FINEST_SWEEPS : MEMBRANE_SWEEPS;
+  for (let sweep = 0; sweep < sweeps; sweep++) {
+    for (let k = 0; k < cells.length; k++) {
+      const o = cells[k]!;
+      const x = o % w;
+      let n = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      if (x > 0 && open(o - 1)) {
+        n++;
+        r += rgb[(o - 1) * 3]!;
+        g += rgb[(o - 1) * 3 + 1]!;
+        b += rgb[(o - 1) * 3 + 2]!;
+      }
+      if (x < w - 1 && open(o + 1)) {
+        n++;
+        r += rgb[(o + 1) * 3]!;
+        g += rgb[(o + 1) * 3 + 1]!;
+        b += rgb[(o + 1) * 3 + 2]!;
+      }
+      if (o >= w && open(o - w)) {
+        n++;
+        r += rgb[(o - w) * 3]!;
+        g += rgb[(o - w) * 3 + 1]!;
+        b += rgb[(o - w) * 3 + 2]!;
+      }
+      if (o + w < domain.length && open(o + w)) {
+        n++;
+        r += rgb[(o + w) * 3]!;
+        g += rgb[(o + w) * 3 + 1]!;
+        b += rgb[(o + w) * 3 + 2]!;
+      }
+      if (!n) continue;
+      rgb[o * 3] = r / n;
+      rgb[o * 3 + 1] = g / n;
+      rgb[o * 3 + 2] = b / n;
+    }
+  }
+}
+
+/** Relaxation sweeps per level of the membrane, and at the finest level. */
+const MEMBRANE_SWEEPS = 40;
+const FINEST_SWEEPS = 4;
+
+const clamp = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
+
+/** Deterministic standard normal samples (Box-Muller over a small LCG): the same photo gives the same fill. */
+function gaussian(seed: number): () => number {
+  let state = seed >>> 0;
+  const uniform = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return (state + 0.5) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
