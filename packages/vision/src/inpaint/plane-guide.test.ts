@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createImage } from '../image.ts';
-import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
+import type { RoomModel } from '../room/types.ts';
+import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { removeObjects } from './index.ts';
 
 const W = 160;
@@ -25,70 +26,7 @@ function scene() {
 
 /** The model a room analysis gives for that scene: one wall, the floor, the labels at half size. */
 function model(): RoomModel {
-  const lw = W / 2;
-  const lh = H / 2;
-  const labels = new Uint8Array(lw * lh);
-  for (let y = 0; y < lh; y++)
-    for (let x = 0; x < lw; x++) {
-      const inBox = x >= 15 && x < 65 && y >= 17 && y < 46;
-      labels[y * lw + x] = inBox ? ROOM_LABEL.object : y * 2 >= JUNCTION ? ROOM_LABEL.floor : ROOM_LABEL.wall;
-    }
-  const plane = { normal: [0, 1, 0] as [number, number, number], distance: 1.45 };
-  return {
-    version: 1,
-    width: W,
-    height: H,
-    work: { width: lw, height: lh },
-    camera: {
-      focalPx: 150,
-      focalSource: 'prior',
-      principalPoint: [W / 2, H / 2],
-      pitchDeg: 0,
-      rollDeg: 0,
-      yawDeg: 0,
-      // A level camera: its right, down and forward axes in the world (Y up).
-      rotation: [1, 0, 0, 0, -1, 0, 0, 0, 1],
-      horizon: { line: [0, 1, -H / 2], yLeft: H / 2, yCentre: H / 2, yRight: H / 2 },
-      heightM: 1.45,
-      heightSource: 'default',
-    },
-    vanishingPoints: [],
-    floor: {
-      plane,
-      polygon: [
-        [0, JUNCTION],
-        [W, JUNCTION],
-        [W, H],
-        [0, H],
-      ],
-      area: 0.45,
-    },
-    ceiling: null,
-    walls: [
-      {
-        plane: { normal: [0, 0, 1], distance: 4 },
-        polygon: [
-          [0, 0],
-          [W, 0],
-          [W, JUNCTION],
-          [0, JUNCTION],
-        ],
-        area: 0.55,
-        axis: 'z',
-        run: [-2, 2],
-      },
-    ],
-    openings: [],
-    labels: {
-      width: lw,
-      height: lh,
-      encoding: 'base64-u8',
-      legend: ['floor', 'wall', 'ceiling', 'opening', 'object'],
-      data: Buffer.from(labels).toString('base64'),
-    },
-    confidence: 1,
-    timingMs: 0,
-  };
+  return wallAndFloorModel({ width: W, height: H, junction: JUNCTION, object: [30, 34, 130, 92], focalPx: 150 });
 }
 
 /** Share of hole pixels below the junction that read as floor (brown), and above it as wall (light). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createImage, type RgbImage } from '../image.ts';
 import { boxMask } from '../mask.ts';
-import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
+import type { RoomModel } from '../room/types.ts';
+import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { inpaintDecoded } from './index.ts';
 import { fillPlainWalls, membrane } from './wall-plain.ts';
 
@@ -38,68 +39,13 @@ function scene(wall: (x: number, y: number) => number = wallLight): RgbImage {
 
 /** The room model of that scene: one wall above the junction, the floor below, the sofa an object. */
 function model(): RoomModel {
-  const lw = W / 2;
-  const lh = H / 2;
-  const labels = new Uint8Array(lw * lh);
-  for (let y = 0; y < lh; y++)
-    for (let x = 0; x < lw; x++) {
-      const inSofa = x * 2 >= SOFA.x0 && x * 2 < SOFA.x1 && y * 2 >= SOFA.y0 && y * 2 < SOFA.y1;
-      labels[y * lw + x] = inSofa ? ROOM_LABEL.object : y * 2 >= JUNCTION ? ROOM_LABEL.floor : ROOM_LABEL.wall;
-    }
-  return {
-    version: 1,
+  return wallAndFloorModel({
     width: W,
     height: H,
-    work: { width: lw, height: lh },
-    camera: {
-      focalPx: 200,
-      focalSource: 'prior',
-      principalPoint: [W / 2, H / 2],
-      pitchDeg: 0,
-      rollDeg: 0,
-      yawDeg: 0,
-      rotation: [1, 0, 0, 0, -1, 0, 0, 0, 1],
-      horizon: { line: [0, 1, -H / 2], yLeft: H / 2, yCentre: H / 2, yRight: H / 2 },
-      heightM: 1.45,
-      heightSource: 'default',
-    },
-    vanishingPoints: [],
-    floor: {
-      plane: { normal: [0, 1, 0], distance: 1.45 },
-      polygon: [
-        [0, JUNCTION],
-        [W, JUNCTION],
-        [W, H],
-        [0, H],
-      ],
-      area: 0.44,
-    },
-    ceiling: null,
-    walls: [
-      {
-        plane: { normal: [0, 0, 1], distance: 4 },
-        polygon: [
-          [0, 0],
-          [W, 0],
-          [W, JUNCTION],
-          [0, JUNCTION],
-        ],
-        area: 0.56,
-        axis: 'z',
-        run: [-2, 2],
-      },
-    ],
-    openings: [],
-    labels: {
-      width: lw,
-      height: lh,
-      encoding: 'base64-u8',
-      legend: ['floor', 'wall', 'ceiling', 'opening', 'object'],
-      data: Buffer.from(labels).toString('base64'),
-    },
-    confidence: 1,
-    timingMs: 0,
-  };
+    junction: JUNCTION,
+    object: [SOFA.x0, SOFA.y0, SOFA.x1, SOFA.y1],
+    focalPx: 200,
+  });
 }
 
 /** Mean absolute error (red channel) against the wall's true light over the sofa's wall part, and its darkest pixel. */
