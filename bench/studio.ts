@@ -74,11 +74,14 @@ try {
       `empty-the-room: ${fiveLargest.map((d) => `${d.class_name} ${(share(d) * 100).toFixed(1)}%`).join(', ')}`,
   );
   const stage = { image_data: empty, session_id: sessionId, theme_key: 'japandi', room_type: 'living' };
-  // A session on the furnished photo too: its removals then fill the floor in perspective from its room model.
-  const furnishedSession = await user.post(STUDIO_ROUTES.sessions, { image_data: furnished });
+  // A session on the furnished photo too: its removals then fill the floor in perspective from its room model. It
+  // belongs to a second user: a new upload drops the same user's room that has no paid step yet (the empty room's
+  // session above), which left the session operations below timing a 404.
+  const furnishedUser = await studioUser(ctx, { credits: 100_000, plan: 'pro' });
+  const furnishedSession = await furnishedUser.post(STUDIO_ROUTES.sessions, { image_data: furnished });
   if (furnishedSession.statusCode !== 201) throw new Error(`session: ${furnishedSession.statusCode} ${furnishedSession.body}`);
   const furnishedSessionId = furnishedSession.json<{ session: { session_id: string } }>().session.session_id;
-  const furnishedRoom = await user.get(STUDIO_ROUTES.sessionRoomModel(furnishedSessionId));
+  const furnishedRoom = await furnishedUser.get(STUDIO_ROUTES.sessionRoomModel(furnishedSessionId));
   if (furnishedRoom.statusCode !== 200) throw new Error(`room model: ${furnishedRoom.statusCode} ${furnishedRoom.body}`);
 
   const operations: [string, () => Promise<{ statusCode: number; body: string }>][] = [
@@ -97,7 +100,7 @@ try {
     [
       'remove-15% in session',
       () =>
-        user.post(STUDIO_ROUTES.removeObject, {
+        furnishedUser.post(STUDIO_ROUTES.removeObject, {
           image_data: furnished,
           detection: { ...detection, bbox: [560, 560, 1340, 1032] },
           session_id: furnishedSessionId,
@@ -107,7 +110,7 @@ try {
     [
       'empty-the-room (5) in session',
       () =>
-        user.post(STUDIO_ROUTES.removeAllObjects, {
+        furnishedUser.post(STUDIO_ROUTES.removeAllObjects, {
           image_data: furnished,
           detections: fiveLargest,
           session_id: furnishedSessionId,
@@ -178,6 +181,7 @@ try {
   for (const [name, call] of operations) {
     if (only && !only.includes(name)) continue;
     await user.renewToken();
+    await furnishedUser.renewToken();
     const warm = await call();
     if (warm.statusCode === 404) {
       console.log(`| ${name} | | | | not registered in this build |`);
