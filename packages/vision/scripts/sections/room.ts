@@ -27,7 +27,7 @@ import {
 import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask, wallMaterialMask } from '../../src/walls/index.ts';
 import { objectSilhouettes, subtractFromMask } from '../../src/walls/room-walls.ts';
-import { vetoLayoutCeiling, vetoSupportedCeiling } from '../../src/walls/layout-ceiling.ts';
+import { vetoCeiling } from '../../src/walls/layout-ceiling.ts';
 import { vetoLayoutFloor } from '../../src/walls/layout-floor.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { trainWallModel, wallIou } from '../../src/walls/training.ts';
@@ -283,10 +283,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const heldOut = await buildRoomModel(f.image, f.analysis, probabilities, f.detections);
     const workWall = removeCeiling(f.analysis, workMask(f.analysis, probabilities));
     const classifier = upsampleMask(workWall, f.analysis.work, f.image);
-    const ceilingVetoed =
-      vetoLayoutCeiling(f.analysis, workWall, heldOut) ??
-      vetoSupportedCeiling(f.analysis, workWall, heldOut, f.detections) ??
-      workWall;
+    const ceilingVetoed = vetoCeiling(f.analysis, workWall, heldOut, f.detections) ?? workWall;
     const floorVetoed = vetoLayoutFloor(f.analysis, ceilingVetoed, probabilities, heldOut) ?? ceilingVetoed;
     const boxed = subtractFromMask(classifier, { detections: f.detections, scaleX: 1, scaleY: 1 });
     const silhouettes = await objectSilhouettes(f.image, f.detections);

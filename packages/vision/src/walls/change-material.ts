@@ -6,7 +6,7 @@ import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
 import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
-import { vetoLayoutCeiling, vetoSupportedCeiling } from './layout-ceiling.ts';
+import { vetoCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
@@ -141,11 +141,9 @@ export async function wallMaterialMask(
   const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
-  // The room model's ceiling, where it can be trusted, is never wall (see vetoLayoutCeiling); nor is its floor
+  // The room model's ceiling, where it can be trusted, is never wall (see vetoCeiling); nor is its floor
   // where the classifier's "wall" looks like the floor it sees there (see vetoLayoutFloor).
-  const withoutCeiling =
-    vetoLayoutCeiling(segmentation.analysis, segmentation.workWall, room) ??
-    vetoSupportedCeiling(segmentation.analysis, segmentation.workWall, room, detections);
+  const withoutCeiling = vetoCeiling(segmentation.analysis, segmentation.workWall, room, detections);
   const withoutFloor = vetoLayoutFloor(
     segmentation.analysis,
     withoutCeiling ?? segmentation.workWall,

@@ -28,24 +28,58 @@ export function vetoLayoutCeiling(
   workWall: Uint8Array,
   room: RoomModel,
 ): Uint8Array | null {
-  const { width: ww, height: wh } = analysis.work;
+  return vetoWholeCeiling(analysis, workWall, layoutCeiling(room, analysis.work.width, analysis.work.height));
+}
+
+/**
+ * The room model's ceiling off the wall map: the whole of it when it is plausible (`vetoLayoutCeiling`), or else
+ * column by column where the photo shows its junction (`vetoSupportedCeiling`); null when neither applies. What
+ * `changeWallMaterial` paints, and what the eval scores.
+ */
+export function vetoCeiling(
+  analysis: Pick<WallAnalysis, 'work' | 'lab'>,
+  workWall: Uint8Array,
+  room: RoomModel,
+  detections: readonly Detection[],
+): Uint8Array | null {
+  const layout = layoutCeiling(room, analysis.work.width, analysis.work.height);
+  return vetoWholeCeiling(analysis, workWall, layout) ?? vetoCeilingColumns(analysis, workWall, room, layout, detections);
+}
+
+/** The room model's ceiling at the analysis size: its pixels, its lowest row per column, and the camera's elevation. */
+interface LayoutCeiling {
+  readonly ceiling: Uint8Array;
+  /** Per column, the lowest ceiling row; -1 where the column has no ceiling. */
+  readonly lowestRow: Int32Array;
+  readonly elevation: (x: number, y: number) => number;
+}
+
+function layoutCeiling(room: RoomModel, ww: number, wh: number): LayoutCeiling {
   const ceiling = roomLabelMask(room, ROOM_LABEL.ceiling, ww, wh);
-  const elevation = elevationAtWorkSize(room, ww, wh);
+  const lowestRow = new Int32Array(ww).fill(-1);
+  for (let y = 0; y < wh; y++) for (let x = 0; x < ww; x++) if (ceiling[y * ww + x]) lowestRow[x] = y;
+  return { ceiling, lowestRow, elevation: elevationAtWorkSize(room, ww, wh) };
+}
+
+function vetoWholeCeiling(
+  analysis: Pick<WallAnalysis, 'work' | 'lab'>,
+  workWall: Uint8Array,
+  { ceiling, lowestRow, elevation }: LayoutCeiling,
+): Uint8Array | null {
+  const { width: ww, height: wh } = analysis.work;
   const lightness = analysis.lab.l;
   let lowestEdge = 90;
   let count = 0;
   let sum = 0;
   let squares = 0;
+  for (let i = 0; i < ceiling.length; i++) {
+    if (!ceiling[i]) continue;
+    count++;
+    sum += lightness[i]!;
+    squares += lightness[i]! * lightness[i]!;
+  }
   for (let x = 0; x < ww; x++) {
-    let last = -1;
-    for (let y = 0; y < wh; y++) {
-      const i = y * ww + x;
-      if (!ceiling[i]) continue;
-      last = y;
-      count++;
-      sum += lightness[i]!;
-      squares += lightness[i]! * lightness[i]!;
-    }
+    const last = lowestRow[x]!;
     if (last >= 0 && last < wh - 1) lowestEdge = Math.min(lowestEdge, elevation(x, last));
   }
   if (count === 0) return null;
@@ -104,7 +138,8 @@ const MIN_CEILING_ALIKE = 0.85;
  * `furnished_houses_104_bedroom` and `_118_bedroom` are freed (left half and most of it) and no other photo changes
  * by more than 0.5% of its pixels; wall IoU on the 26 annotated fixtures, leave-one-image-out, 0.4805 -> 0.4799
  * (two photos change: a pelmet strip at a hotel room's top cleared, 0.388 -> 0.365; a classroom's top, 0.166 ->
- * 0.175); ceiling pixels painted on the 30 held-out Blender renders 22.34% -> 21.33% (painted-wall IoU 0.801 both). A first version without the surface, furniture and 5-degree rules freed more ceilings but cleared the
+ * 0.175); ceiling pixels painted on the 30 held-out Blender renders 22.34% -> 21.33% (painted-wall IoU 0.801
+ * both). A first version without the surface, furniture and 5-degree rules freed more ceilings but cleared the
  * walls above headboards and windows of five listing photos. Thresholds chosen looking at those photos: not held out.
  */
 export function vetoSupportedCeiling(
@@ -113,9 +148,18 @@ export function vetoSupportedCeiling(
   room: RoomModel,
   detections: readonly Detection[] = [],
 ): Uint8Array | null {
+  const layout = layoutCeiling(room, analysis.work.width, analysis.work.height);
+  return vetoCeilingColumns(analysis, workWall, room, layout, detections);
+}
+
+function vetoCeilingColumns(
+  analysis: Pick<WallAnalysis, 'work' | 'lab'>,
+  workWall: Uint8Array,
+  room: RoomModel,
+  { lowestRow, elevation }: LayoutCeiling,
+  detections: readonly Detection[],
+): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
-  const ceiling = roomLabelMask(room, ROOM_LABEL.ceiling, ww, wh);
-  const elevation = elevationAtWorkSize(room, ww, wh);
   const { l, a, b } = analysis.lab;
   const sx = ww / room.width;
   const sy = wh / room.height;
@@ -142,8 +186,7 @@ export function vetoSupportedCeiling(
   const cut = new Int32Array(ww).fill(-1);
   const sign = new Int8Array(ww);
   for (let x = 0; x < ww; x++) {
-    let last = -1;
-    for (let y = 0; y < wh; y++) if (ceiling[y * ww + x]) last = y;
+    const last = lowestRow[x]!;
     if (last < 0 || last >= wh - 1 || elevation(x, last) < MIN_COLUMN_ELEVATION_DEG) continue;
     let best = 0;
     for (let d = -EDGE_SNAP_PX; d <= EDGE_SNAP_PX; d++) {
