@@ -4,7 +4,7 @@ import { pixelRay } from '../place/default-pose.ts';
 import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
-import { insidePolygon } from './plane-guide.ts';
+import { insidePolygon, labelledRingShare } from './plane-guide.ts';
 import type { Canvas } from './planes.ts';
 
 /** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
@@ -236,15 +236,6 @@ function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelledFlo
   const wh = Math.min(h, box[3] + RING) - y0;
   const window = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++) for (let x = 0; x < ww; x++) window[y * ww + x] = hole.data[(y0 + y) * w + x0 + x] ? 1 : 0;
-  const toHole = chebyshev(window, ww, wh, 1);
-  let ring = 0;
-  let floor = 0;
-  for (let y = 0; y < wh; y++)
-    for (let x = 0; x < ww; x++) {
-      const d = toHole[y * ww + x]!;
-      if (d === 0 || d > RING || !insidePolygon(floorPolygon, x0 + x + 0.5, y0 + y + 0.5)) continue;
-      ring++;
-      if (labelledFloor[(y0 + y) * w + x0 + x]) floor++;
-    }
-  return ring ? floor / ring : 0;
+  const onFloor = (x: number, y: number): boolean => insidePolygon(floorPolygon, x, y);
+  return labelledRingShare(chebyshev(window, ww, wh, 1), { x0, y0, w: ww, h: wh }, hole, RING, onFloor, labelledFloor);
 }

@@ -64,13 +64,13 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
   assertNonEmpty(mask);
   // With the room model, the hole's floor is filled first in the floor's own rectified frame (floor-plane.ts), then
   // its painted walls with their own light (wall-plain.ts). The rest (windows, textured walls) is then filled, each
-  // surface from itself, together with a band of the new floor around it: with the new floor as its rim, the fill's smooth base let the floor's colour bleed up the wall's
-  // foot; the band keeps that rim away, and the band's pixels keep the rectified floor.
+  // surface from itself, together with a band of the new floor around it: with the new floor as its rim, the fill's
+  // smooth base let the floor's colour bleed up the wall's foot; the band keeps that rim away, and the band's pixels
+  // keep the rectified floor.
   if (options.room && (options.method ?? 'exemplar') === 'exemplar') {
     const progress = options.onProgress;
     const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
     const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)));
-    // Then the painted walls in the hole, each from its own plain pixels (wall-plain.ts).
     const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room);
     const done = walls ?? floor;
     if (done) {

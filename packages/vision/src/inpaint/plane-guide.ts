@@ -1,3 +1,4 @@
+import type { Mask } from '../mask.ts';
 import { decodeRoomLabels } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 
@@ -68,4 +69,40 @@ export function insidePolygon(polygon: readonly Point2[], x: number, y: number):
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result;
   }
   return result;
+}
+
+/** A window of the photo: its top-left pixel and its size. */
+export interface PhotoWindow {
+  readonly x0: number;
+  readonly y0: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * Whether the photo shows a surface around part of a hole: the share of the known pixels within `ring` px of the
+ * part (`toPart`: Chebyshev distance to it over `window`) that lie on the surface's layout polygon (`onSurface`, photo
+ * pixels) and carry its label in the room model (`labelled`, photo size). The layout runs under furniture: a chair in
+ * front of a bed is ringed by bed, and the bed must continue, not the floor or the wall behind it.
+ */
+export function labelledRingShare(
+  toPart: Int32Array,
+  window: PhotoWindow,
+  hole: Mask,
+  ring: number,
+  onSurface: (x: number, y: number) => boolean,
+  labelled: Uint8Array,
+): number {
+  const { x0, y0, w: ww, h: wh } = window;
+  let around = 0;
+  let alike = 0;
+  for (let row = 0; row < wh; row++)
+    for (let col = 0; col < ww; col++) {
+      const d = toPart[row * ww + col]!;
+      const i = (y0 + row) * hole.width + x0 + col;
+      if (d === 0 || d > ring || hole.data[i] || !onSurface(x0 + col + 0.5, y0 + row + 0.5)) continue;
+      around++;
+      if (labelled[i]) alike++;
+    }
+  return around ? alike / around : 0;
 }

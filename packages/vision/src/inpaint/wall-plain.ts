@@ -3,7 +3,7 @@ import type { Mask } from '../mask.ts';
 import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev } from './patchmatch.ts';
-import { insidePolygon } from './plane-guide.ts';
+import { insidePolygon, labelledRingShare } from './plane-guide.ts';
 
 /** Fewest hole pixels on one wall for the plain-wall fill to take that wall's part. */
 const MIN_WALL_HOLE = 200;
@@ -159,7 +159,9 @@ function fillWallParts(
       nearFlat += flat[o]!;
     }
   if (plainCount < MIN_PLAIN || nearFlat < MIN_PLAIN_SHARE * nearKnown) return false;
-  if (wallRingShare(hole, parts, walls, labelledWall, x0, y0, cw, ch) < MIN_WALL_RING) return false;
+  const onWall = (x: number, y: number): boolean => walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
+  const window = { x0, y0, w: cw, h: ch };
+  if (labelledRingShare(toPart, window, hole, RING, onWall, labelledWall) < MIN_WALL_RING) return false;
   // The membrane: every pixel that is not plain wall is unknown, so the light is carried across pictures and the
   // hole alike from the plain wall only.
   const rgb = new Float32Array(cw * ch * 3);
@@ -204,35 +206,6 @@ function fillWallParts(
       rest[i] = 0;
     }
   return true;
-}
-
-/** Share of the known pixels within RING px of the walls' part of the hole, inside a wall's polygon, labelled wall. */
-function wallRingShare(
-  hole: Mask,
-  parts: Uint8Array,
-  walls: readonly (readonly Point2[])[],
-  labelledWall: Uint8Array,
-  x0: number,
-  y0: number,
-  cw: number,
-  ch: number,
-): number {
-  const w = hole.width;
-  const part = new Uint8Array(cw * ch);
-  for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[(y0 + row) * w + x0 + col]!;
-  const toPart = chebyshev(part, cw, ch, 1);
-  let ring = 0;
-  let wall = 0;
-  for (let row = 0; row < ch; row++)
-    for (let col = 0; col < cw; col++) {
-      const d = toPart[row * cw + col]!;
-      const i = (y0 + row) * w + x0 + col;
-      if (d === 0 || d > RING || hole.data[i]) continue;
-      if (!walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x0 + col + 0.5, y0 + row + 0.5))) continue;
-      ring++;
-      if (labelledWall[i]) wall++;
-    }
-  return ring ? wall / ring : 0;
 }
 
 /**
