@@ -73,8 +73,8 @@ describe('fillPlainWalls', () => {
     expect(error).toBeLessThan(4);
     expect(darkest).toBeGreaterThan(150);
     // The floor's part of the hole is left for the floor's own fill.
-    expect(filled!.rest.data[(120 * W + 100) as number]).toBe(255);
-    expect(filled!.rest.data[(70 * W + 100) as number]).toBe(0);
+    expect(filled!.rest.data[120 * W + 100]).toBe(255);
+    expect(filled!.rest.data[70 * W + 100]).toBe(0);
   });
 
   it('does better on that wall than the exemplar fill alone', () => {
