@@ -91,6 +91,29 @@ describe('vetoSupportedCeiling', () => {
     expect(clearedInColumns((2 * W) / 3 + 10, W - 10)).toBe(0);
   });
 
+  it('follows the photo’s junction where the layout’s line runs inside the ceiling', () => {
+    // The real ceiling reaches 14 px lower than the layout's: along the layout's line the photo shows ceiling on
+    // both sides, so only the line moved onto the junction finds it.
+    const drop = 14;
+    const isRealCeiling = (x: number, y: number) => isCeiling(x, Math.max(0, y - drop));
+    const lowerJunction = photo((x, y) => (isRealCeiling(x, y) ? [90, 0, 2] : [87, 1, 4]));
+    const vetoed = vetoSupportedCeiling(lowerJunction, everyPixelWall, room);
+    expect(vetoed).not.toBeNull();
+    let ceiling = 0;
+    let ceilingLeft = 0;
+    let wallLost = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        if (isRealCeiling(x, y)) {
+          ceiling++;
+          ceilingLeft += vetoed![y * W + x]!;
+        } else if (!vetoed![y * W + x]) wallLost++;
+      }
+    }
+    expect(ceilingLeft / ceiling).toBeLessThan(0.05);
+    expect(wallLost).toBeLessThan(0.01 * W * H);
+  });
+
   it('leaves the map alone when the layout’s ceiling edge is near the horizon', () => {
     // The eye 15 cm under the ceiling: the edge on the back wall is under 2 degrees above the horizon.
     const low = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0, heightM: 2.45 }));
