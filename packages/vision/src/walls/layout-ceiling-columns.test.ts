@@ -35,20 +35,26 @@ describe('vetoSupportedCeiling', () => {
   // A white ceiling over cream walls that differ from it by about 3 ΔE: the faint junction of listing photos.
   const faintJunction = photo((x, y) => (isCeiling(x, y) ? [90, 0, 2] : [88, 1, 4]));
 
-  it('takes the ceiling off where the photo shows the layout’s junction, and keeps the walls', () => {
-    const vetoed = vetoSupportedCeiling(faintJunction, everyPixelWall, room);
-    expect(vetoed).not.toBeNull();
+  /** Ceiling pixels (by `isCeilingAt`) the vetoed map still calls wall, and wall pixels it lost. */
+  function tally(vetoed: Uint8Array, isCeilingAt: (x: number, y: number) => boolean) {
     let ceiling = 0;
     let ceilingLeft = 0;
     let wallLost = 0;
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
-        if (isCeiling(x, y)) {
+        if (isCeilingAt(x, y)) {
           ceiling++;
-          ceilingLeft += vetoed![y * W + x]!;
-        } else if (!vetoed![y * W + x]) wallLost++;
+          ceilingLeft += vetoed[y * W + x]!;
+        } else if (!vetoed[y * W + x]) wallLost++;
       }
     }
+    return { ceiling, ceilingLeft, wallLost };
+  }
+
+  it('takes the ceiling off where the photo shows the layout’s junction, and keeps the walls', () => {
+    const vetoed = vetoSupportedCeiling(faintJunction, everyPixelWall, room);
+    expect(vetoed).not.toBeNull();
+    const { ceiling, ceilingLeft, wallLost } = tally(vetoed!, isCeiling);
     expect(ceiling).toBeGreaterThan(5000);
     expect(ceilingLeft / ceiling).toBeLessThan(0.02);
     expect(wallLost).toBeLessThan(0.01 * W * H);
@@ -99,17 +105,7 @@ describe('vetoSupportedCeiling', () => {
     const lowerJunction = photo((x, y) => (isRealCeiling(x, y) ? [90, 0, 2] : [87, 1, 4]));
     const vetoed = vetoSupportedCeiling(lowerJunction, everyPixelWall, room);
     expect(vetoed).not.toBeNull();
-    let ceiling = 0;
-    let ceilingLeft = 0;
-    let wallLost = 0;
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        if (isRealCeiling(x, y)) {
-          ceiling++;
-          ceilingLeft += vetoed![y * W + x]!;
-        } else if (!vetoed![y * W + x]) wallLost++;
-      }
-    }
+    const { ceilingLeft, ceiling, wallLost } = tally(vetoed!, isRealCeiling);
     expect(ceilingLeft / ceiling).toBeLessThan(0.05);
     expect(wallLost).toBeLessThan(0.01 * W * H);
   });
