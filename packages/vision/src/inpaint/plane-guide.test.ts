@@ -52,6 +52,24 @@ describe('plane-guided removal', () => {
     expect(guided.wall).toBeGreaterThan(0.95);
   });
 
+  it('continues the bed, not the floor the layout runs under it, where a cushion is removed from the bedspread', async () => {
+    // The same room with a pale blue bed over the floor (labelled object) and a red cushion on it.
+    const image = scene();
+    for (let y = 45; y < 96; y++) for (let x = 20; x < 140; x++) image.data.set([170, 190, 215], (y * W + x) * 3);
+    for (let y = 62; y < 80; y++) for (let x = 60; x < 100; x++) image.data.set([200, 20, 30], (y * W + x) * 3);
+    const bed = wallAndFloorModel({ width: W, height: H, junction: JUNCTION, object: [20, 44, 140, 96], focalPx: 150 });
+    const out = await removeObjects(image, [[60, 62, 100, 80]], { room: bed });
+    let bedBlue = 0;
+    let n = 0;
+    for (let y = 62; y < 80; y++)
+      for (let x = 60; x < 100; x++) {
+        const [r, , b] = [out.data[(y * W + x) * 3]!, 0, out.data[(y * W + x) * 3 + 2]!];
+        n++;
+        if (b - r > 25) bedBlue++;
+      }
+    expect(bedBlue / n).toBeGreaterThan(0.95);
+  });
+
   it('ignores a room model of another picture (another aspect ratio)', async () => {
     const other = { ...model(), width: 100, height: 100 };
     const out = await removeObjects(scene(), [[30, 35, 130, 92]], { room: other });

@@ -1,5 +1,6 @@
-import type { Mask } from '../mask.ts';
+import { maskBBox, type Mask } from '../mask.ts';
 import { decodeRoomLabels } from '../room/labels.ts';
+import { chebyshev } from './patchmatch.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 
 /** A canvas pixel whose patch may come from anywhere (no surface known there). */
@@ -57,7 +58,54 @@ export function surfaceLabels(
       else out[i] = ANY_SURFACE - 2;
     }
   }
+  freeUnseenSurfaces(out, hole, crop.w, crop.h);
   return out;
+}
+
+/** Known pixels within this many px of a hole part say which surface the photo shows around it. */
+const SURFACE_RING_PX = 4;
+/** A hole part keeps its layout surface only when at least this share of its ring is labelled that surface. */
+const MIN_SURFACE_RING = 0.5;
+
+/**
+ * Hole parts whose surrounding pixels are mostly not the surface the layout gives them take patches from anywhere
+ * (`ANY_SURFACE`): the layout's floor runs under a bed, so a chair or a cushion removed from a bedspread lay on
+ * "floor" and was filled with the carpet a metre away, a floor-coloured blob on the bed (the pasted-object scenes
+ * of `eval:vision`'s `removal-large`). The known pixels within SURFACE_RING_PX of a part are its ring.
+ */
+function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number): void {
+  const parts = new Set<number>();
+  for (let i = 0; i < hole.length; i++) if (hole[i] && labels[i] !== ANY_SURFACE) parts.add(labels[i]!);
+  // Only the hole's bounding box and its ring are read.
+  const box = maskBBox({ data: hole, width: w, height: h });
+  if (!parts.size || !box) return;
+  const x0 = Math.max(0, box[0] - SURFACE_RING_PX);
+  const y0 = Math.max(0, box[1] - SURFACE_RING_PX);
+  const bw = Math.min(w, box[2] + SURFACE_RING_PX) - x0;
+  const bh = Math.min(h, box[3] + SURFACE_RING_PX) - y0;
+  const unseen = new Set<number>();
+  const ofPart = new Uint8Array(bw * bh);
+  for (const part of parts) {
+    for (let row = 0; row < bh; row++)
+      for (let col = 0; col < bw; col++) {
+        const i = (y0 + row) * w + x0 + col;
+        ofPart[row * bw + col] = hole[i] && labels[i] === part ? 1 : 0;
+      }
+    const toPart = chebyshev(ofPart, bw, bh, 1);
+    let ring = 0;
+    let alike = 0;
+    for (let row = 0; row < bh; row++)
+      for (let col = 0; col < bw; col++) {
+        const d = toPart[row * bw + col]!;
+        const i = (y0 + row) * w + x0 + col;
+        if (d === 0 || d > SURFACE_RING_PX || hole[i]) continue;
+        ring++;
+        if (labels[i] === part) alike++;
+      }
+    if (alike < MIN_SURFACE_RING * ring) unseen.add(part);
+  }
+  if (!unseen.size) return;
+  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!)) labels[i] = ANY_SURFACE;
 }
 
 /** Even-odd point in polygon. */
