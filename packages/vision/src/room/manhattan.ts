@@ -171,6 +171,15 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     for (let p = -12; p <= 24; p += 1.5) {
       for (let r = -3; r <= 3; r += 1.5) best = better(best, evaluate(focal, p * DEG, r * DEG));
     }
+    // A shifted lens is held level (that is what it is for), and its focal length shows only once the shift is
+    // found: with the principal point in the middle, the best pitch tilts the verticals and no focal length fits
+    // both horizontal directions. So level cameras are tried at every principal row with each focal length (held-out
+    // renders: horizon error 3.38% -> 2.63% of the height, focal length 25.5% -> 20.6%). Rolled variants were
+    // measured no better and cost twice the time; the finer search below refines the roll.
+    for (let k = -11; k <= 5; k++) {
+      if (k === 0) continue;
+      for (let p = -3; p <= 3; p += 1.5) best = better(best, evaluate(focal, p * DEG, 0, k * 0.02 * height));
+    }
     bestPerFocal.push(best!);
   }
   // A weak pull toward the prior so that a flat profile (focal length unobservable) settles on it.
@@ -201,7 +210,7 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
   for (const df of fSteps) {
     for (let dp = -1; dp <= 1.001; dp += 0.25) {
       for (let dr = -1; dr <= 1.001; dr += 0.5) {
-        best = better(best, evaluate(start.focal * (1 + df), start.pitch + dp * DEG, start.roll + dr * DEG));
+        best = better(best, evaluate(start.focal * (1 + df), start.pitch + dp * DEG, start.roll + dr * DEG, start.dy));
       }
     }
   }
