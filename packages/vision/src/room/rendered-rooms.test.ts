@@ -72,12 +72,12 @@ describe('roomModel on Blender-rendered rooms with known answers', () => {
   });
 });
 
-// Today's figures on the six committed renders (session 9, the shipped wall model): horizon within 2.5% on 4 of 6
-// (two of the shifted-lens rooms are 6-8% off), mean 2.7%; focal mean 11%; surfaces each >= 0.5, mean 0.84;
-// ceiling painted mean 4%.
+// Today's figures on the six committed renders (session 13: the focal length searched with the lens shift, and the
+// ceiling forest): horizon within 2.5% on 6 of 6, mean 0.8%; focal mean 11%; surfaces each >= 0.5, mean 0.86;
+// ceiling painted mean 3% (render 5's faint ceiling, 16%, the rest under 1%).
 const HORIZON_GOOD = 0.025;
 const HORIZON_MEAN = 0.04;
 const FOCAL_MEAN = 0.25;
 const SURFACES_EACH = 0.45;
 const SURFACES_MEAN = 0.75;
-const CEILING_PAINTED_MEAN = 0.12;
+const CEILING_PAINTED_MEAN = 0.06;

@@ -8,6 +8,8 @@ import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type
 import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
 import { vetoCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
+import { CEILING_FOREST } from './ceiling-forest.ts';
+import { ceilingFeatures, ceilingProbabilities, CEILING_THRESHOLD, vetoLearnedCeiling } from './learned-ceiling.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
 /** Texels per centimetre of the material tiles (materials.ts): textures are laid at their real size. */
@@ -110,7 +112,8 @@ export interface ChangeWallOptions extends WallOptions {
  * Re-surfaces the walls. The mask is the wall classifier's (walls/wall-mask.ts, with its wall-ceiling cut), minus
  * the room model's ceiling where that ceiling is plausible, or else column by column where the photo shows its
  * junction with the walls (walls/layout-ceiling.ts), minus the room model's floor
- * where the classifier's "wall" there has the floor's own colour (walls/layout-floor.ts), the detected objects'
+ * where the classifier's "wall" there has the floor's own colour (walls/layout-floor.ts), minus what the ceiling
+ * forest trained on the rendered rooms calls ceiling (walls/learned-ceiling.ts), the detected objects'
  * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces
  * and `exclude`: on the annotated fixtures it scored 0.480 leave-one-image-out (session 9, before the renders joined
  * the classifier's training) where the room model's layout walls score 0.25 (the layout is wrong too often on
@@ -150,7 +153,15 @@ export async function wallMaterialMask(
     segmentation.probabilities,
     room,
   );
-  const vetoed = withoutFloor ?? withoutCeiling;
+  // What the layout's ceiling did not take, the ceiling classifier (trained on the renders' exact ceilings) may.
+  const beforeLearned = withoutFloor ?? withoutCeiling ?? segmentation.workWall;
+  const withoutLearned = vetoLearnedCeiling(
+    segmentation.analysis,
+    beforeLearned,
+    ceilingProbabilities(CEILING_FOREST, ceilingFeatures(segmentation.analysis, room, segmentation.probabilities)),
+    CEILING_THRESHOLD,
+  );
+  const vetoed = withoutLearned ?? withoutFloor ?? withoutCeiling;
   const wall = vetoed ? upsampleMask(vetoed, segmentation.analysis.work, image) : segmentation.mask;
   const placed = (options.placed ?? []).map((bbox, index) => ({
     id: `placed-${index}`,

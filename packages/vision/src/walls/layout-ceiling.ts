@@ -2,6 +2,7 @@ import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { Detection } from '../detect/detect.ts';
 import type { WallAnalysis } from './analyse.ts';
+import { elevationAtWorkSize } from './learned-ceiling.ts';
 
 /** The layout's ceiling edge must stay this far above the horizon everywhere (degrees) for the veto to apply. */
 const MIN_EDGE_ELEVATION_DEG = 5;
@@ -90,21 +91,6 @@ function vetoWholeCeiling(
 }
 
 /** A pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
-function elevationAtWorkSize(room: RoomModel, ww: number, wh: number): (x: number, y: number) => number {
-  const r = room.camera.rotation;
-  // The world's up in camera coordinates (x right, y down, z forward): the rotation's second column.
-  const up = [r[1]!, r[4]!, r[7]!] as const;
-  const s = ww / room.width;
-  const focal = room.camera.focalPx * s;
-  const cx = room.camera.principalPoint[0] * s;
-  const cy = room.camera.principalPoint[1] * (wh / room.height);
-  return (x, y) => {
-    const dx = x + 0.5 - cx;
-    const dy = y + 0.5 - cy;
-    return (Math.asin((dx * up[0] + dy * up[1] + focal * up[2]) / Math.hypot(dx, dy, focal)) * 180) / Math.PI;
-  };
-}
-
 /** Columns whose layout ceiling edge is at least this far above the horizon (degrees) may be cleared one by one. */
 const MIN_COLUMN_ELEVATION_DEG = 5;
 /** The photo's own edge is looked for this many work pixels above and below the layout's edge. */
