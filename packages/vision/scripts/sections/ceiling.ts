@@ -20,6 +20,7 @@ import { buildRoomModel } from '../../src/room/room-model.ts';
 import { ROOM_LABEL, type RoomModel } from '../../src/room/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { loadRenderedRoom, RENDERED_ROOMS_DIR, renderedSeeds, VALIDATION_SEEDS } from '../../src/testing/rendered-rooms.ts';
+import { WORK_LONG_SIDE } from '../../src/walls/analyse.ts';
 import type { Forest } from '../../src/walls/gbdt.ts';
 import { trainForest } from '../../src/walls/gbdt.ts';
 import { vetoCeiling } from '../../src/walls/layout-ceiling.ts';
@@ -117,8 +118,8 @@ async function resized(path: string, width: number, height: number): Promise<Uin
   return new Uint8Array(await sharp(path).greyscale().resize(width, height, { kernel: 'nearest', fit: 'fill' }).raw().toBuffer());
 }
 
-async function workSize(image: RgbImage): Promise<{ width: number; height: number }> {
-  const scale = Math.min(1, 512 / Math.max(image.width, image.height));
+function workSize(image: RgbImage): { width: number; height: number } {
+  const scale = Math.min(1, WORK_LONG_SIDE / Math.max(image.width, image.height));
   return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
 }
 
@@ -152,7 +153,7 @@ export async function dumpAll(log: (line: string) => void, only?: (name: string)
     out.push(
       await cached(stem, async () => {
         const image = await decodeImage(await readFile(`${FIXTURES_DIR}/${file}`));
-        const size = await workSize(image);
+        const size = workSize(image);
         const truth = kind === 'fixture' ? await resized(annotation, size.width, size.height) : null;
         return analysePhoto(stem, kind, image, (i) =>
           !truth || truth[i] === 128 ? 'unknown' : truth[i] === 255 ? 'wall' : 'other',

@@ -90,7 +90,6 @@ function vetoWholeCeiling(
   return workWall.map((value, i) => (ceiling[i] ? 0 : value));
 }
 
-/** A pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
 /** Columns whose layout ceiling edge is at least this far above the horizon (degrees) may be cleared one by one. */
 const MIN_COLUMN_ELEVATION_DEG = 5;
 /** The photo's own edge is looked for this many work pixels above and below the layout's edge. */

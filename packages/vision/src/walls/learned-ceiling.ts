@@ -29,7 +29,7 @@ export const CEILING_THRESHOLD = 0.5;
 /** Degrees, where a column has no layout ceiling: the edge is taken as beyond the frame's top. */
 const NO_EDGE = -30;
 
-/** The camera's elevation (degrees above the horizon) of a pixel of the analysis, through the room model. */
+/** A pixel's angle above the horizon (degrees) in the room model's camera, at the analysis size. */
 export function elevationAtWorkSize(room: RoomModel, ww: number, wh: number): (x: number, y: number) => number {
   const r = room.camera.rotation;
   // The world's up in camera coordinates (x right, y down, z forward): the rotation's second column.
