@@ -23,8 +23,7 @@ import { loadRenderedRoom, RENDERED_ROOMS_DIR, renderedSeeds, VALIDATION_SEEDS }
 import { WORK_LONG_SIDE } from '../../src/walls/analyse.ts';
 import type { Forest } from '../../src/walls/gbdt.ts';
 import { trainForest } from '../../src/walls/gbdt.ts';
-import { vetoCeiling } from '../../src/walls/layout-ceiling.ts';
-import { vetoLayoutFloor } from '../../src/walls/layout-floor.ts';
+import { layoutVetoedWall } from '../../src/walls/change-material.ts';
 import { CEILING_FEATURE_COUNT, ceilingFeatures, ceilingProbabilities } from '../../src/walls/learned-ceiling.ts';
 import { segmentWalls } from '../../src/walls/wall-mask.ts';
 import { CEILING_TRAIN_OPTIONS, ceilingForestModule } from '../../src/walls/training.ts';
@@ -65,11 +64,7 @@ async function analysePhoto(
   const segmentation = await segmentWalls(image, detections);
   const { analysis, probabilities } = segmentation;
   const room: RoomModel = await buildRoomModel(image, analysis, probabilities, detections, {});
-  const withoutCeiling = vetoCeiling(analysis, segmentation.workWall, room, detections);
-  const shipped =
-    vetoLayoutFloor(analysis, withoutCeiling ?? segmentation.workWall, probabilities, room) ??
-    withoutCeiling ??
-    segmentation.workWall;
+  const shipped = layoutVetoedWall(analysis, segmentation.workWall, probabilities, room, detections);
   const k = analysis.superpixels.count;
   const labelled = new Float32Array(k);
   const ceiling = new Float32Array(k);

@@ -27,10 +27,7 @@ import {
 import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask, wallMaterialMask } from '../../src/walls/index.ts';
 import { objectSilhouettes, subtractFromMask } from '../../src/walls/room-walls.ts';
-import { vetoCeiling } from '../../src/walls/layout-ceiling.ts';
-import { CEILING_FOREST } from '../../src/walls/ceiling-forest.ts';
-import { ceilingFeatures, ceilingProbabilities, CEILING_THRESHOLD, vetoLearnedCeiling } from '../../src/walls/learned-ceiling.ts';
-import { vetoLayoutFloor } from '../../src/walls/layout-floor.ts';
+import { roomVetoedWall } from '../../src/walls/change-material.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { trainWallModel, wallIou } from '../../src/walls/training.ts';
 import { segmentWalls, upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
@@ -285,17 +282,9 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const heldOut = await buildRoomModel(f.image, f.analysis, probabilities, f.detections);
     const workWall = removeCeiling(f.analysis, workMask(f.analysis, probabilities));
     const classifier = upsampleMask(workWall, f.analysis.work, f.image);
-    const ceilingVetoed = vetoCeiling(f.analysis, workWall, heldOut, f.detections) ?? workWall;
-    const floorVetoed = vetoLayoutFloor(f.analysis, ceilingVetoed, probabilities, heldOut) ?? ceilingVetoed;
-    // The ceiling forest (trained on the renders, and on these fixtures' wall pixels as not-ceiling: see ceiling.ts,
-    // whose own fixture figure holds each fixture out of it).
-    const learnedVetoed =
-      vetoLearnedCeiling(
-        f.analysis,
-        floorVetoed,
-        ceilingProbabilities(CEILING_FOREST, ceilingFeatures(f.analysis, heldOut, probabilities)),
-        CEILING_THRESHOLD,
-      ) ?? floorVetoed;
+    // The shipped vetoes, the ceiling forest among them (trained on the renders, and on these fixtures' wall pixels
+    // as not-ceiling: see ceiling.ts, whose own fixture figure holds each fixture out of it).
+    const learnedVetoed = roomVetoedWall(f.analysis, workWall, probabilities, heldOut, f.detections);
     const boxed = subtractFromMask(classifier, { detections: f.detections, scaleX: 1, scaleY: 1 });
     const silhouettes = await objectSilhouettes(f.image, f.detections);
     const mask = subtractFromMask(classifier, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });

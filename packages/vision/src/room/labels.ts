@@ -12,8 +12,8 @@ export function decodeRoomLabels(model: Pick<RoomModel, 'labels'>): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
 }
 
-/** 1 where the room model's label is `label`, at another size (nearest label: the model may be of any size of the photo). */
-export function roomLabelMask(model: Pick<RoomModel, 'labels'>, label: number, width: number, height: number): Uint8Array {
+/** The room model's labels (ROOM_LABEL codes) at another size: nearest label, as the model may be of any size of the photo. */
+export function roomLabelsAtSize(model: Pick<RoomModel, 'labels'>, width: number, height: number): Uint8Array {
   const labels = decodeRoomLabels(model);
   const { width: lw, height: lh } = model.labels;
   const out = new Uint8Array(width * height);
@@ -21,9 +21,16 @@ export function roomLabelMask(model: Pick<RoomModel, 'labels'>, label: number, w
     const ly = Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / height));
     for (let x = 0; x < width; x++) {
       const lx = Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / width));
-      out[y * width + x] = labels[ly * lw + lx] === label ? 1 : 0;
+      out[y * width + x] = labels[ly * lw + lx]!;
     }
   }
+  return out;
+}
+
+/** 1 where the room model's label is `label`, at another size (see roomLabelsAtSize). */
+export function roomLabelMask(model: Pick<RoomModel, 'labels'>, label: number, width: number, height: number): Uint8Array {
+  const out = roomLabelsAtSize(model, width, height);
+  for (let i = 0; i < out.length; i++) out[i] = out[i] === label ? 1 : 0;
   return out;
 }
 

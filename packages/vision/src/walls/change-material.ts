@@ -8,8 +8,8 @@ import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type
 import { objectSilhouettes, subtractFromMask, wallFrames } from './room-walls.ts';
 import { vetoCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
-import { CEILING_FOREST } from './ceiling-forest.ts';
-import { ceilingFeatures, ceilingProbabilities, CEILING_THRESHOLD, vetoLearnedCeiling } from './learned-ceiling.ts';
+import { learnedCeilingVeto } from './learned-ceiling.ts';
+import type { WallAnalysis } from './analyse.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
 /** Texels per centimetre of the material tiles (materials.ts): textures are laid at their real size. */
@@ -144,25 +144,15 @@ export async function wallMaterialMask(
   const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
-  // The room model's ceiling, where it can be trusted, is never wall (see vetoCeiling); nor is its floor
-  // where the classifier's "wall" looks like the floor it sees there (see vetoLayoutFloor).
-  const withoutCeiling = vetoCeiling(segmentation.analysis, segmentation.workWall, room, detections);
-  const withoutFloor = vetoLayoutFloor(
+  const vetoed = roomVetoedWall(
     segmentation.analysis,
-    withoutCeiling ?? segmentation.workWall,
+    segmentation.workWall,
     segmentation.probabilities,
     room,
+    detections,
   );
-  // What the layout's ceiling did not take, the ceiling classifier (trained on the renders' exact ceilings) may.
-  const beforeLearned = withoutFloor ?? withoutCeiling ?? segmentation.workWall;
-  const withoutLearned = vetoLearnedCeiling(
-    segmentation.analysis,
-    beforeLearned,
-    ceilingProbabilities(CEILING_FOREST, ceilingFeatures(segmentation.analysis, room, segmentation.probabilities)),
-    CEILING_THRESHOLD,
-  );
-  const vetoed = withoutLearned ?? withoutFloor ?? withoutCeiling;
-  const wall = vetoed ? upsampleMask(vetoed, segmentation.analysis.work, image) : segmentation.mask;
+  const wall =
+    vetoed === segmentation.workWall ? segmentation.mask : upsampleMask(vetoed, segmentation.analysis.work, image);
   const placed = (options.placed ?? []).map((bbox, index) => ({
     id: `placed-${index}`,
     class_name: 'placed piece',
@@ -178,6 +168,38 @@ export async function wallMaterialMask(
   const objects = [...detections.filter((d) => silhouettes.has(d)), ...placed];
   const mask = subtractFromMask(wall, { detections: objects, silhouettes, exclude: options.exclude, scaleX: 1, scaleY: 1 });
   return { mask, room };
+}
+
+/**
+ * The classifier's wall map at the analysis size with the room model's layout vetoes applied: its ceiling, where it
+ * can be trusted, is never wall (see vetoCeiling); nor is its floor where the classifier's "wall" looks like the
+ * floor it sees there (see vetoLayoutFloor). Returns `workWall` itself when neither takes anything.
+ */
+export function layoutVetoedWall(
+  analysis: WallAnalysis,
+  workWall: Uint8Array,
+  wallProbabilities: Float32Array,
+  room: RoomModel,
+  detections: readonly Detection[],
+): Uint8Array {
+  const withoutCeiling = vetoCeiling(analysis, workWall, room, detections) ?? workWall;
+  return vetoLayoutFloor(analysis, withoutCeiling, wallProbabilities, room) ?? withoutCeiling;
+}
+
+/**
+ * `layoutVetoedWall`, then what the layout's ceiling did not take the ceiling forest (trained on the renders' exact
+ * ceilings: see learned-ceiling.ts) may. What `changeWallMaterial` paints before objects are cut out, and what the
+ * eval scores. Returns `workWall` itself when no veto takes anything.
+ */
+export function roomVetoedWall(
+  analysis: WallAnalysis,
+  workWall: Uint8Array,
+  wallProbabilities: Float32Array,
+  room: RoomModel,
+  detections: readonly Detection[],
+): Uint8Array {
+  const layoutVetoed = layoutVetoedWall(analysis, workWall, wallProbabilities, room, detections);
+  return learnedCeilingVeto(analysis, layoutVetoed, room, wallProbabilities) ?? layoutVetoed;
 }
 
 /** The room model's own detections when `image` is the very photo it was made from; null otherwise. */

@@ -4,13 +4,11 @@ import { buildRoomModel } from '../room/room-model.ts';
 import { ROOM_LABEL } from '../room/types.ts';
 import { boxRoomModel, onePointRoom } from '../testing/box-room-model.ts';
 import { loadRenderedRoom, RENDERED_SAMPLE_DIR } from '../testing/rendered-rooms.ts';
-import { CEILING_FOREST } from './ceiling-forest.ts';
 import { FEATURE_COUNT } from './features.ts';
 import {
   CEILING_FEATURE_COUNT,
   ceilingFeatures,
-  ceilingProbabilities,
-  CEILING_THRESHOLD,
+  learnedCeilingVeto,
   ROOM_FEATURE_NAMES,
   vetoLearnedCeiling,
 } from './learned-ceiling.ts';
@@ -76,13 +74,7 @@ describe('the shipped ceiling forest on a held-out render', () => {
     const detections = await detectObjects(room.image);
     const segmentation = await segmentWalls(room.image, detections);
     const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, detections, {});
-    const rows = ceilingFeatures(segmentation.analysis, model, segmentation.probabilities);
-    const vetoed = vetoLearnedCeiling(
-      segmentation.analysis,
-      segmentation.workWall,
-      ceilingProbabilities(CEILING_FOREST, rows),
-      CEILING_THRESHOLD,
-    );
+    const vetoed = learnedCeilingVeto(segmentation.analysis, segmentation.workWall, model, segmentation.probabilities);
     expect(vetoed).not.toBeNull();
     // The render is 480x320: the analysis is at the photo's own size, pixel for pixel.
     const tally = (map: Uint8Array, label: number) => {

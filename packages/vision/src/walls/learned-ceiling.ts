@@ -1,6 +1,7 @@
-import { decodeRoomLabels } from '../room/labels.ts';
+import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
+import { CEILING_FOREST } from './ceiling-forest.ts';
 import { FEATURE_COUNT } from './features.ts';
 import { predictProbabilities, type Forest } from './gbdt.ts';
 
@@ -53,20 +54,11 @@ export function ceilingFeatures(
 ): Float32Array {
   const { width: ww, height: wh } = analysis.work;
   const { labels, count } = analysis.superpixels;
-  const layout = decodeRoomLabels(room);
-  const { width: lw, height: lh } = room.labels;
+  const layoutAt = roomLabelsAtSize(room, ww, wh);
   const elevation = elevationAtWorkSize(room, ww, wh);
   // Per column, the lowest row of the layout's ceiling (-1: none in the column).
   const edgeRow = new Int32Array(ww).fill(-1);
-  const layoutAt = new Uint8Array(ww * wh);
-  for (let y = 0; y < wh; y++) {
-    const ly = Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / wh));
-    for (let x = 0; x < ww; x++) {
-      const label = layout[ly * lw + Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / ww))]!;
-      layoutAt[y * ww + x] = label;
-      if (label === ROOM_LABEL.ceiling) edgeRow[x] = y;
-    }
-  }
+  for (let i = 0; i < layoutAt.length; i++) if (layoutAt[i] === ROOM_LABEL.ceiling) edgeRow[i % ww] = Math.floor(i / ww);
   const n = new Float64Array(count);
   const sx = new Float64Array(count);
   const sy = new Float64Array(count);
@@ -146,4 +138,15 @@ export function vetoLearnedCeiling(
     }
   }
   return changed ? out : null;
+}
+
+/** `vetoLearnedCeiling` with the shipped forest and threshold, features read from the room model; null when it takes none. */
+export function learnedCeilingVeto(
+  analysis: Pick<WallAnalysis, 'work' | 'superpixels' | 'features'>,
+  workWall: Uint8Array,
+  room: RoomModel,
+  wallProbabilities: Float32Array,
+): Uint8Array | null {
+  const probabilities = ceilingProbabilities(CEILING_FOREST, ceilingFeatures(analysis, room, wallProbabilities));
+  return vetoLearnedCeiling(analysis, workWall, probabilities, CEILING_THRESHOLD);
 }
