@@ -144,15 +144,8 @@ export async function wallMaterialMask(
   const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
-  const vetoed = roomVetoedWall(
-    segmentation.analysis,
-    segmentation.workWall,
-    segmentation.probabilities,
-    room,
-    detections,
-  );
-  const wall =
-    vetoed === segmentation.workWall ? segmentation.mask : upsampleMask(vetoed, segmentation.analysis.work, image);
+  const vetoed = roomVetoedWall(segmentation.analysis, segmentation.workWall, segmentation.probabilities, room, detections);
+  const wall = vetoed === segmentation.workWall ? segmentation.mask : upsampleMask(vetoed, segmentation.analysis.work, image);
   const placed = (options.placed ?? []).map((bbox, index) => ({
     id: `placed-${index}`,
     class_name: 'placed piece',

@@ -3,7 +3,7 @@ import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { CEILING_FOREST } from './ceiling-forest.ts';
 import { FEATURE_COUNT } from './features.ts';
-import { predictProbabilities, type Forest } from './gbdt.ts';
+import { predictProbabilities, type Forest } from '../learn/gbdt.ts';
 
 /**
  * What the ceiling classifier reads of a superpixel beyond the wall classifier's own features: where it sits against

@@ -3,7 +3,7 @@ import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { analyseRoom, FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
 import { DEEP_FEATURE_COUNT, probeProbabilities, type LinearProbe } from './deep.ts';
-import { predictProbabilities, type Forest } from './gbdt.ts';
+import { predictProbabilities, type Forest } from '../learn/gbdt.ts';
 import { removeCeiling } from './ceiling.ts';
 import { guidedUpsampleLabels } from './guided.ts';
 import { WALL_FOREST, WALL_PROBE } from './model.ts';

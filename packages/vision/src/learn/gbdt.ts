@@ -1,6 +1,7 @@
 /**
  * A small gradient-boosted decision-tree classifier (logistic loss, histogram splits): what turns the hand-made
- * superpixel features into a wall probability. Trees are plain arrays so a trained model is a TS constant.
+ * superpixel features into a wall or ceiling probability, and a detector candidate's features into the chance it is
+ * a real object. Trees are plain arrays so a trained model is a TS constant.
  */
 
 /** One tree as flat node arrays; a node with feature -1 is a leaf holding `value`. */
@@ -193,4 +194,14 @@ export function trainForest(
     }
   }
   return { base, trees };
+}
+
+/** A forest as a TypeScript object literal, rounded to keep the generated file small. */
+export function forestLiteral(forest: Forest): string {
+  const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+  const trees = forest.trees.map(
+    (t) =>
+      `  { feature: [${t.feature.join(', ')}], threshold: [${t.threshold.map(round).join(', ')}], left: [${t.left.join(', ')}], right: [${t.right.join(', ')}], value: [${t.value.map(round).join(', ')}] },`,
+  );
+  return `{\n  base: ${round(forest.base)},\n  trees: [\n${trees.join('\n')}\n  ],\n}`;
 }
