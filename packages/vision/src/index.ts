@@ -25,7 +25,7 @@ export {
   type Mask,
   type MaskInput,
 } from './mask.ts';
-export { detectObjects, DEFAULT_TUNING, type Detection, type DetectTuning } from './detect/detect.ts';
+export { detectObjects, type Detection } from './detect/detect.ts';
 export { ROOM_CLASSES, PRODUCT_CLASS } from './detect/classes.ts';
 export {
   inpaint,

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
 import { coverage, iou } from './boxes.ts';
-import { runCenterNet, type Candidate, type View } from './centernet.ts';
-import { COCO_CLASSES, productClassOf } from './classes.ts';
+import type { Forest } from '../learn/gbdt.ts';
+import { runCenterNet } from './centernet.ts';
+import { COCO_CLASSES, productClassOf, ROOM_CLASSES } from './classes.ts';
+import { DETECTION_FOREST } from './detection-forest.ts';
+import { runNanoDet } from './nanodet.ts';
+import { clusterCandidates, clusterConfidences, MIN_CANDIDATE_SCORE, RESCORED_VIEWS } from './rescore.ts';
+import type { Candidate, View } from './views.ts';
 
 /** The spec's Detection, as the server sends it (snake_case on the wire). */
 export interface Detection {
@@ -28,11 +33,12 @@ export interface DetectTuning {
 }
 
 /**
- * Chosen on the 31 annotated fixtures (scripts/eval.ts; README.md has the figures): the letterboxed photo and its
- * mirror, fused, with per-class thresholds. CenterNet under-scores objects that fill the frame (beds), hence
- * the low bed and sofa thresholds; ovens and chairs produce most false alarms, hence the high ones.
+ * The detector before the rescorer (and the eval's baseline): CenterNet on the letterboxed photo and its mirror,
+ * fused, with per-class thresholds chosen on the 31 annotated fixtures. CenterNet under-scores objects that fill the
+ * frame (beds), hence the low bed and sofa thresholds; ovens and chairs produce most false alarms, hence the high
+ * ones. Its default threshold still decides the product classes the rescorer does not score (see rescore.ts).
  */
-export const DEFAULT_TUNING: DetectTuning = {
+export const THRESHOLD_TUNING: DetectTuning = {
   views: ['letterbox', 'letterbox-flip'],
   thresholds: {
     sofa: 0.15,
@@ -50,7 +56,14 @@ export const DEFAULT_TUNING: DetectTuning = {
   crossClassIou: 0.7,
 };
 
-export type ViewName = 'full' | 'flip' | 'letterbox' | 'letterbox-flip' | 'zoomout' | 'zoomout-flip';
+export type ViewName = 'full' | 'flip' | 'letterbox' | 'letterbox-flip' | 'zoomout' | 'zoomout-flip' | 'nanodet' | 'nanodet-flip';
+
+/**
+ * Room-class clusters the rescorer gives at least this probability are kept. Chosen on the 31 annotated fixtures
+ * with each photo scored by a forest trained without it (scripts/detection-rescorer.ts `chooseThreshold`); its
+ * nested figure holds each photo out of this choice too.
+ */
+export const DETECTION_THRESHOLD = 0.25;
 
 /** Candidates of every view, before thresholds: what the evaluation sweeps over. */
 export async function detectCandidates(image: RgbImage, views: DetectTuning['views']): Promise<Candidate[][]> {
@@ -65,7 +78,7 @@ export async function detectCandidates(image: RgbImage, views: DetectTuning['vie
       letterbox: name !== 'full' && name !== 'flip',
       fill: name.startsWith('zoomout') ? 0.7 : 1,
     };
-    out.push(await runCenterNet(image, view));
+    out.push(name.startsWith('nanodet') ? await runNanoDet(image, view, MIN_CANDIDATE_SCORE) : await runCenterNet(image, view));
   }
   return out;
 }
@@ -117,14 +130,46 @@ function weightedBox(members: readonly { box: Box; score: number }[]): Box {
 /** Fusion, room classes only, thresholds, then NMS within and across classes. */
 export function selectDetections(perView: readonly Candidate[][], tuning: DetectTuning): Detection[] {
   const fused = fuseViews(perView, tuning.fuseIou)
-    .map((f) => ({ ...f, name: productClassOf(COCO_CLASSES[f.cls] ?? '') }))
-    .filter((f): f is Fused & { name: string } => f.name !== null)
-    .filter((f) => f.score >= (tuning.thresholds[f.name] ?? tuning.defaultThreshold))
-    .sort((a, b) => b.score - a.score);
-  const kept: (Fused & { name: string })[] = [];
-  for (const f of fused) {
+    .map((f) => ({ name: productClassOf(COCO_CLASSES[f.cls] ?? ''), box: f.box, score: f.score }))
+    .filter((f): f is Scored => f.name !== null)
+    .filter((f) => f.score >= (tuning.thresholds[f.name] ?? tuning.defaultThreshold));
+  return suppressOverlaps(fused, tuning.crossClassIou);
+}
+
+/**
+ * The shipped selection: every view's candidates clustered, each room-class cluster scored by the rescorer (a
+ * boosted forest trained on the annotated fixtures: how many and which views saw it, with what scores, its size and
+ * place, its rivals; see rescore.ts) and kept at `threshold`, the other product classes at the threshold tuning's
+ * default; then NMS within and across classes. `perView` must follow RESCORED_VIEWS.
+ */
+export function rescoredDetections(
+  perView: readonly (readonly Candidate[])[],
+  width: number,
+  height: number,
+  forest: Forest = DETECTION_FOREST,
+  threshold: number = DETECTION_THRESHOLD,
+): Detection[] {
+  const clusters = clusterCandidates(perView);
+  const confidences = clusterConfidences(clusters, width, height, forest);
+  const roomClasses: readonly string[] = ROOM_CLASSES;
+  const kept = clusters
+    .map((c, i) => ({ name: c.name, box: c.box, score: confidences[i]! }))
+    .filter((c) => c.score >= (roomClasses.includes(c.name) ? threshold : THRESHOLD_TUNING.defaultThreshold));
+  return suppressOverlaps(kept, THRESHOLD_TUNING.crossClassIou);
+}
+
+interface Scored {
+  name: string;
+  box: Box;
+  score: number;
+}
+
+/** Strongest first; a box is dropped over a kept one of its class (IoU 0.5, or 85% inside it) or of another class. */
+function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Detection[] {
+  const kept: Scored[] = [];
+  for (const f of [...scored].sort((a, b) => b.score - a.score)) {
     const clash = kept.some((k) =>
-      k.name === f.name ? iou(k.box, f.box) > 0.5 || coverage(f.box, k.box) > 0.85 : iou(k.box, f.box) > tuning.crossClassIou,
+      k.name === f.name ? iou(k.box, f.box) > 0.5 || coverage(f.box, k.box) > 0.85 : iou(k.box, f.box) > crossClassIou,
     );
     if (!clash) kept.push(f);
   }
@@ -140,8 +185,11 @@ function round1(v: number): number {
   return Math.round(v * 10) / 10;
 }
 
-/** Finds the furniture and fixtures in a room photo, in natural image pixels, highest confidence first. */
-export async function detectObjects(input: ImageInput, tuning: DetectTuning = DEFAULT_TUNING): Promise<Detection[]> {
+/**
+ * Finds the furniture and fixtures in a room photo, in natural image pixels, highest confidence first: CenterNet
+ * and NanoDet on five views (RESCORED_VIEWS), rescored (see rescoredDetections).
+ */
+export async function detectObjects(input: ImageInput): Promise<Detection[]> {
   const image = await decodeImage(input);
-  return selectDetections(await detectCandidates(image, tuning.views), tuning);
+  return rescoredDetections(await detectCandidates(image, RESCORED_VIEWS), image.width, image.height);
 }

@@ -1,4 +1,5 @@
-import { executeCenterNet, wholeView } from '../detect/centernet.ts';
+import { executeCenterNet } from '../detect/centernet.ts';
+import { wholeView } from '../detect/views.ts';
 import type { RgbImage } from '../image.ts';
 import type { Superpixels } from './slic.ts';
 
