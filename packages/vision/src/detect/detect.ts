@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
-import { coverage, iou } from './boxes.ts';
+import { clusterAcrossViews, coverage, iou, weightedBox } from './boxes.ts';
 import type { Forest } from '../learn/gbdt.ts';
 import { runCenterNet } from './centernet.ts';
 import { COCO_CLASSES, productClassOf, ROOM_CLASSES } from './classes.ts';
@@ -96,35 +96,12 @@ interface Fused {
 export function fuseViews(perView: readonly Candidate[][], fuseIou: number): Fused[] {
   const n = perView.length;
   if (n === 1) return perView[0]!.map((c) => ({ ...c }));
-  const all = perView.flatMap((cands, v) => cands.map((c) => ({ ...c, v }))).sort((a, b) => b.score - a.score);
-  const clusters: { cls: number; members: typeof all; box: Box }[] = [];
-  for (const c of all) {
-    let best: (typeof clusters)[number] | null = null;
-    let bestIou = fuseIou;
-    for (const k of clusters) {
-      if (k.cls !== c.cls || k.members.some((m) => m.v === c.v)) continue;
-      const o = iou(k.box, c.box);
-      if (o > bestIou) {
-        bestIou = o;
-        best = k;
-      }
-    }
-    if (best) {
-      best.members.push(c);
-      best.box = weightedBox(best.members);
-    } else clusters.push({ cls: c.cls, members: [c], box: c.box });
-  }
-  return clusters.map((k) => ({ cls: k.cls, box: k.box, score: k.members.reduce((s, m) => s + m.score, 0) / n }));
-}
-
-function weightedBox(members: readonly { box: Box; score: number }[]): Box {
-  let sw = 0;
-  const acc = [0, 0, 0, 0];
-  for (const m of members) {
-    sw += m.score;
-    for (let i = 0; i < 4; i++) acc[i]! += m.box[i]! * m.score;
-  }
-  return [acc[0]! / sw, acc[1]! / sw, acc[2]! / sw, acc[3]! / sw];
+  const all = perView.flatMap((cands, view) => cands.map((c) => ({ ...c, view })));
+  return clusterAcrossViews(all, (c) => c.cls, fuseIou, weightedBox).map(({ members, box }) => ({
+    cls: members[0]!.cls,
+    box,
+    score: members.reduce((s, m) => s + m.score, 0) / n,
+  }));
 }
 
 /** Fusion, room classes only, thresholds, then NMS within and across classes. */

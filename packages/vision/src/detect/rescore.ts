@@ -1,6 +1,6 @@
 import type { Box } from '../mask.ts';
 import { predictProbabilities, type Forest } from '../learn/gbdt.ts';
-import { coverage, iou } from './boxes.ts';
+import { clusterAcrossViews, coverage, iou, weightedBox } from './boxes.ts';
 import { COCO_CLASSES, productClassOf, ROOM_CLASSES } from './classes.ts';
 import type { Candidate } from './views.ts';
 
@@ -52,32 +52,13 @@ export interface CandidateCluster {
 export function clusterCandidates(perView: readonly (readonly Candidate[])[]): CandidateCluster[] {
   const all = perView
     .flatMap((candidates, view) => candidates.map((c) => ({ ...c, view, name: productClassOf(COCO_CLASSES[c.cls] ?? '') })))
-    .filter((c): c is typeof c & { name: string } => c.name !== null && c.score >= MIN_CANDIDATE_SCORE)
-    .sort((a, b) => b.score - a.score);
-  const clusters: { name: string; box: Box; scores: number[]; members: typeof all }[] = [];
-  for (const c of all) {
-    let best: (typeof clusters)[number] | null = null;
-    let bestIou = CLUSTER_IOU;
-    for (const k of clusters) {
-      if (k.name !== c.name || k.members.some((m) => m.view === c.view)) continue;
-      const o = iou(k.box, c.box);
-      if (o > bestIou) {
-        bestIou = o;
-        best = k;
-      }
-    }
-    if (best) {
-      best.members.push(c);
-      best.box = clusterBox(best.members);
-      best.scores[c.view] = Math.max(best.scores[c.view]!, c.score);
-    } else {
+    .filter((c): c is typeof c & { name: string } => c.name !== null && c.score >= MIN_CANDIDATE_SCORE);
+  return clusterAcrossViews(all, (c) => c.name, CLUSTER_IOU, clusterBox)
+    .map(({ members, box }) => {
       const scores = perView.map(() => 0);
-      scores[c.view] = c.score;
-      clusters.push({ name: c.name, box: c.box, scores, members: [c] });
-    }
-  }
-  return clusters
-    .map(({ name, box, scores }) => ({ name, box, scores, meanScore: scores.reduce((s, v) => s + v, 0) / scores.length }))
+      for (const m of members) scores[m.view] = m.score;
+      return { name: members[0]!.name, box, scores, meanScore: scores.reduce((s, v) => s + v, 0) / scores.length };
+    })
     .sort((a, b) => b.meanScore - a.meanScore);
 }
 
@@ -88,16 +69,6 @@ export function clusterCandidates(perView: readonly (readonly Candidate[])[]): C
 function clusterBox(members: readonly { box: Box; score: number; view: number }[]): Box {
   const centerNet = members.filter((m) => !RESCORED_VIEWS[m.view]!.startsWith('nanodet'));
   return weightedBox(centerNet.length > 0 ? centerNet : members);
-}
-
-function weightedBox(members: readonly { box: Box; score: number }[]): Box {
-  let sw = 0;
-  const acc = [0, 0, 0, 0];
-  for (const m of members) {
-    sw += m.score;
-    for (let i = 0; i < 4; i++) acc[i]! += m.box[i]! * m.score;
-  }
-  return [acc[0]! / sw, acc[1]! / sw, acc[2]! / sw, acc[3]! / sw];
 }
 
 /** clusters.length x RESCORE_FEATURE_COUNT rows (see RESCORE_FEATURE_NAMES). */
