@@ -63,7 +63,7 @@ export type ViewName = 'full' | 'flip' | 'letterbox' | 'letterbox-flip' | 'zoomo
  * with each photo scored by a forest trained without it (scripts/detection-rescorer.ts `chooseThreshold`); its
  * nested figure holds each photo out of this choice too.
  */
-export const DETECTION_THRESHOLD = 0.35;
+export const DETECTION_THRESHOLD = 0.2;
 
 /** Candidates of every view, before thresholds: what the evaluation sweeps over. */
 export async function detectCandidates(image: RgbImage, views: DetectTuning['views']): Promise<Candidate[][]> {
