@@ -10,6 +10,12 @@ import type { Candidate } from './views.ts';
  */
 export const RESCORED_VIEWS = ['full', 'letterbox', 'letterbox-flip', 'nanodet', 'nanodet-flip'] as const;
 
+/** Positions in RESCORED_VIEWS of each network's views, and of CenterNet's two letterbox views. */
+const NANODET_VIEWS = RESCORED_VIEWS.flatMap((v, i) => (v.startsWith('nanodet') ? [i] : []));
+const CENTERNET_VIEWS = RESCORED_VIEWS.flatMap((v, i) => (v.startsWith('nanodet') ? [] : [i]));
+const LETTERBOX = RESCORED_VIEWS.indexOf('letterbox');
+const LETTERBOX_FLIP = RESCORED_VIEWS.indexOf('letterbox-flip');
+
 /** Candidates scoring below this in their own view do not join a cluster (NanoDet reports hundreds under it). */
 export const MIN_CANDIDATE_SCORE = 0.1;
 /** A candidate joins a same-class cluster of other views when it overlaps it at least this much. */
@@ -67,7 +73,7 @@ export function clusterCandidates(perView: readonly (readonly Candidate[])[]): C
  * NanoDet's boxes run tighter: averaged in, a bed's box lost its headboard's edge and its removal left it behind.
  */
 function clusterBox(members: readonly { box: Box; score: number; view: number }[]): Box {
-  const centerNet = members.filter((m) => !RESCORED_VIEWS[m.view]!.startsWith('nanodet'));
+  const centerNet = members.filter((m) => CENTERNET_VIEWS.includes(m.view));
   return weightedBox(centerNet.length > 0 ? centerNet : members);
 }
 
@@ -82,8 +88,8 @@ export function rescoreFeatures(clusters: readonly CandidateCluster[], width: nu
     const bh = (c.box[3] - c.box[1]) / height;
     rows[f++] = c.meanScore;
     rows[f++] = c.scores.filter((s) => s > 0).length;
-    rows[f++] = Math.max(c.scores[0] ?? 0, c.scores[1] ?? 0, c.scores[2] ?? 0);
-    rows[f++] = Math.max(c.scores[3] ?? 0, c.scores[4] ?? 0);
+    rows[f++] = Math.max(0, ...CENTERNET_VIEWS.map((v) => c.scores[v] ?? 0));
+    rows[f++] = Math.max(0, ...NANODET_VIEWS.map((v) => c.scores[v] ?? 0));
     rows[f++] = roomClasses.indexOf(c.name);
     rows[f++] = bw * bh;
     rows[f++] = (bw * width) / Math.max(1, bh * height);
@@ -127,6 +133,6 @@ export function clusterConfidences(
   const probabilities = predictProbabilities(forest, rescoreFeatures(clusters, width, height), RESCORE_FEATURE_COUNT);
   const roomClasses: readonly string[] = ROOM_CLASSES;
   return Float32Array.from(clusters, (c, i) =>
-    roomClasses.includes(c.name) ? probabilities[i]! : ((c.scores[1] ?? 0) + (c.scores[2] ?? 0)) / 2,
+    roomClasses.includes(c.name) ? probabilities[i]! : ((c.scores[LETTERBOX] ?? 0) + (c.scores[LETTERBOX_FLIP] ?? 0)) / 2,
   );
 }
