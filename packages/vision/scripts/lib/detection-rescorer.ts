@@ -5,7 +5,7 @@ import { productClassOf } from '../../src/detect/classes.ts';
 import { clusterCandidates, RESCORE_FEATURE_COUNT, RESCORED_VIEWS, rescoreFeatures } from '../../src/detect/rescore.ts';
 import type { Candidate } from '../../src/detect/views.ts';
 import { decodeImage } from '../../src/image.ts';
-import { trainForest, type Forest, type TrainOptions } from '../../src/learn/gbdt.ts';
+import { trainForestOnSets, type Forest, type TrainOptions } from '../../src/learn/gbdt.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { annotatedFixtures } from './fixtures.ts';
 import { MIN_GT_AREA, precision, recall, scoreImage, summarize, type ClassCount, type GroundTruth } from './detection-metrics.ts';
@@ -125,18 +125,7 @@ export async function approxBoxedPhotos(): Promise<RescorerPhoto[]> {
 }
 
 export function trainRescorer(photos: readonly RescorerPhoto[]): Forest {
-  const n = photos.reduce((s, p) => s + p.targets.length, 0);
-  const rows = new Float32Array(n * RESCORE_FEATURE_COUNT);
-  const targets = new Float32Array(n);
-  const weights = new Float32Array(n);
-  let at = 0;
-  for (const p of photos) {
-    rows.set(p.rows, at * RESCORE_FEATURE_COUNT);
-    targets.set(p.targets, at);
-    weights.set(p.weights, at);
-    at += p.targets.length;
-  }
-  return trainForest(rows, RESCORE_FEATURE_COUNT, targets, weights, RESCORER_TRAIN_OPTIONS);
+  return trainForestOnSets(photos, RESCORE_FEATURE_COUNT, RESCORER_TRAIN_OPTIONS);
 }
 
 /** Adds one photo's shipped-path detections, by `forest` at `threshold`, to `counts`. */

@@ -196,6 +196,33 @@ export function trainForest(
   return { base, trees };
 }
 
+/** Rows with their soft targets and weights: one photo's share of a training set. */
+export interface TrainingRows {
+  readonly rows: Float32Array;
+  readonly targets: Float32Array;
+  readonly weights: Float32Array;
+}
+
+/** `trainForest` on several photos' rows stacked in order. */
+export function trainForestOnSets(
+  sets: readonly TrainingRows[],
+  featureCount: number,
+  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): Forest {
+  const total = sets.reduce((sum, s) => sum + s.targets.length, 0);
+  const rows = new Float32Array(total * featureCount);
+  const targets = new Float32Array(total);
+  const weights = new Float32Array(total);
+  let offset = 0;
+  for (const s of sets) {
+    rows.set(s.rows, offset * featureCount);
+    targets.set(s.targets, offset);
+    weights.set(s.weights, offset);
+    offset += s.targets.length;
+  }
+  return trainForest(rows, featureCount, targets, weights, options);
+}
+
 /** A forest as a TypeScript object literal, rounded to keep the generated file small. */
 export function forestLiteral(forest: Forest): string {
   const round = (v: number): number => Math.round(v * 1e5) / 1e5;

@@ -2,7 +2,7 @@
  * Training and scoring of the wall classifier on annotated photos (eval and the training script only; the
  * product reads the trained forest from model.ts).
  */
-import { forestLiteral, trainForest, type Forest, type TrainOptions } from '../learn/gbdt.ts';
+import { forestLiteral, trainForestOnSets, type Forest, type TrainOptions } from '../learn/gbdt.ts';
 import { FEATURE_COUNT, type WallAnalysis } from './analyse.ts';
 import { DEEP_FEATURE_COUNT, fitLinearProbe, probeMoments, type LinearProbe, type ProbeMoments } from './deep.ts';
 
@@ -78,18 +78,12 @@ export function trainWallModel(samples: readonly TrainingSample[]): { forest: Fo
 }
 
 export function trainOn(samples: readonly TrainingSample[], options: TrainOptions = WALL_TRAIN_OPTIONS): Forest {
-  const total = samples.reduce((sum, s) => sum + s.targets.length, 0);
-  const rows = new Float32Array(total * FEATURE_COUNT);
-  const targets = new Float32Array(total);
-  const weights = new Float32Array(total);
-  let offset = 0;
-  for (const s of samples) {
-    rows.set(s.rows, offset * FEATURE_COUNT);
-    targets.set(s.targets, offset);
-    weights.set(s.factor === undefined ? s.weights : s.weights.map((w) => w * s.factor!), offset);
-    offset += s.targets.length;
-  }
-  return trainForest(rows, FEATURE_COUNT, targets, weights, options);
+  const sets = samples.map((s) => ({
+    rows: s.rows,
+    targets: s.targets,
+    weights: s.factor === undefined ? s.weights : s.weights.map((w) => w * s.factor!),
+  }));
+  return trainForestOnSets(sets, FEATURE_COUNT, options);
 }
 
 /** IoU of a 0/255 mask against an annotation of the same size, unlabelled pixels left out; 1 when both are empty. */
