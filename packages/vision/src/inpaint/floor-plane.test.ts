@@ -64,4 +64,29 @@ describe('fillFloorRectified', () => {
     const underBed = { ...room, labels: { ...room.labels, data: encodeLabels(labels) } };
     expect(fillFloorRectified(render.image, hole, underBed, DEFAULT_EXEMPLAR)).toBeNull();
   });
+
+  it('copies no odd floor pixel (a sunlit patch, a bed post standing on the floor) into the hole', () => {
+    const render = renderSyntheticRoom(5, { width: W, height: H });
+    const room = syntheticRoomModel(render);
+    const hole = floorHole();
+    // Two near-white blocks on the carpet either side of the hole: still labelled floor, as a bed's posts or a
+    // patch of sun are by the room model.
+    const image = { ...render.image, data: Uint8Array.from(render.image.data) };
+    for (const [x0, x1] of [
+      [0.22, 0.3],
+      [0.7, 0.78],
+    ] as const)
+      for (let y = Math.round(0.66 * H); y < Math.round(0.98 * H); y++)
+        for (let x = Math.round(x0 * W); x < Math.round(x1 * W); x++) image.data.fill(250, (y * W + x) * 3, (y * W + x) * 3 + 3);
+    const bright = (picture: RgbImage): number => {
+      let n = 0;
+      for (let i = 0; i < hole.data.length; i++)
+        if (hole.data[i] && Math.min(picture.data[i * 3]!, picture.data[i * 3 + 1]!, picture.data[i * 3 + 2]!) > 200) n++;
+      return n;
+    };
+    expect(bright(render.image)).toBe(0);
+    const filled = fillFloorRectified(image, hole, room, DEFAULT_EXEMPLAR);
+    expect(filled).not.toBeNull();
+    expect(bright(filled!.image)).toBe(0);
+  });
 });

@@ -31,6 +31,15 @@ const FLOOR = 0;
 const OTHER = 254;
 /** Non-floor cells this close to the floor's hole (share of the canvas side) are filled as floor with it. */
 const NEIGHBOUR_SHARE = 0.08;
+/** The floor's own colour is judged on its cells this close to the hole (share of the canvas side). */
+const ODD_REACH_SHARE = 0.25;
+/** Fewest floor cells near the hole to judge its colour by. */
+const MIN_ODD_SAMPLE = 200;
+/** A floor cell farther from the floor's colour than this many median spreads (and MIN_ODD_DISTANCE, RGB) is odd. */
+const ODD_SPREADS = 3;
+const MIN_ODD_DISTANCE = 40;
+/** Odd cells are only demoted while they are at most this share of the floor. */
+const MAX_ODD_SHARE = 0.45;
 
 export interface FloorFill {
   /** The photo with the hole's floor pixels filled. */
@@ -151,11 +160,13 @@ export function fillFloorRectified(
     }
   }
   extendIntoInvalid(rgb, valid, cw, ch);
+  const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
+  const toHole = chebyshev(holeCells, cw, ch, 1);
+  demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))));
+  paintOthersWithFloor(rgb, canvasLabels, canvasHole, valid, cw, ch);
   // Cells near the floor's hole that are not floor (a wall, a cabinet, the photo's edge, seen on the floor's
   // plane) are filled as floor too, though never written back: the fill's smooth base and its patches then see
   // only floor around the hole, where a cabinet's colour would otherwise bleed into it.
-  const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
-  const toHole = chebyshev(holeCells, cw, ch, 1);
   const reach = Math.max(8, Math.round(NEIGHBOUR_SHARE * Math.max(cw, ch)));
   for (let o = 0; o < canvasLabels.length; o++) {
     if (canvasLabels[o] === FLOOR || toHole[o]! > reach) continue;
@@ -183,6 +194,76 @@ export function fillFloorRectified(
     rest[i] = 0;
   }
   return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
+}
+
+/**
+ * Demotes to non-floor the floor cells whose colour is far from the floor's own around the hole: a sunlit patch,
+ * the foot of a bed's post the labels put on the floor, a balcony seen through a door. Copied into a large hole
+ * they became white blotches over a dark wood floor and speckle over a carpet (seen on listing bedrooms). The
+ * floor's own colour is the per-channel median of the floor cells within `reach` of the hole, its spread the
+ * median distance to it; nothing is demoted when the odd cells would be too many (two floors, a rug on boards:
+ * no one colour is the floor's).
+ */
+function demoteOddFloor(rgb: Float32Array, labels: Uint8Array, hole: Uint8Array, toHole: Int32Array, reach: number): void {
+  const near: number[] = [];
+  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) near.push(o);
+  if (near.length < MIN_ODD_SAMPLE) return;
+  const median = [0, 1, 2].map((c) => medianOf(near.map((o) => rgb[o * 3 + c]!)));
+  const distance = (o: number): number =>
+    Math.hypot(rgb[o * 3]! - median[0]!, rgb[o * 3 + 1]! - median[1]!, rgb[o * 3 + 2]! - median[2]!);
+  const limit = Math.max(MIN_ODD_DISTANCE, ODD_SPREADS * medianOf(near.map(distance)));
+  const odd: number[] = [];
+  let floorCells = 0;
+  for (let o = 0; o < labels.length; o++) {
+    if (labels[o] !== FLOOR || hole[o]) continue;
+    floorCells++;
+    if (distance(o) > limit) odd.push(o);
+  }
+  if (odd.length > MAX_ODD_SHARE * floorCells) return;
+  for (const o of odd) labels[o] = OTHER;
+}
+
+function medianOf(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1] ?? 0;
+}
+
+/**
+ * Gives every known non-floor cell (walls and furniture seen on the floor's plane, cells beyond the photo) the
+ * colour of the nearest floor cell, breadth-first. They are never sources and never written back, but the fill's
+ * coarsest guess and its smooth base are diffusions of every known cell: with a wall's or a cabinet's colours
+ * there, a large floor hole came out in their shades (beige blotches over white tiles, seen).
+ */
+function paintOthersWithFloor(
+  rgb: Float32Array,
+  labels: Uint8Array,
+  hole: Uint8Array,
+  valid: Uint8Array,
+  w: number,
+  h: number,
+): void {
+  const queue = new Int32Array(w * h);
+  const seen = new Uint8Array(w * h);
+  let tail = 0;
+  for (let o = 0; o < labels.length; o++) {
+    if (labels[o] === FLOOR && !hole[o] && valid[o]) {
+      seen[o] = 1;
+      queue[tail++] = o;
+    } else if (hole[o]) seen[o] = 1;
+  }
+  if (tail === 0) return;
+  for (let head = 0; head < tail; head++) {
+    const o = queue[head]!;
+    const x = o % w;
+    for (const n of [x > 0 ? o - 1 : -1, x < w - 1 ? o + 1 : -1, o - w, o + w]) {
+      if (n < 0 || n >= seen.length || seen[n]) continue;
+      seen[n] = 1;
+      rgb[n * 3] = rgb[o * 3]!;
+      rgb[n * 3 + 1] = rgb[o * 3 + 1]!;
+      rgb[n * 3 + 2] = rgb[o * 3 + 2]!;
+      queue[tail++] = n;
+    }
+  }
 }
 
 /**
