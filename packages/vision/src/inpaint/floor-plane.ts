@@ -16,8 +16,13 @@ const MAX_SIDE = 720;
 /** Floor around the hole the fill may copy from, as a share of the hole's own extent (and at least MIN_MARGIN_M). */
 const MARGIN_SHARE = 0.9;
 const MIN_MARGIN_M = 0.4;
-/** A floor point this close to the horizon (ray slope below it) is too far and too foreshortened to use. */
-const MIN_DROP = 0.02;
+/**
+ * A floor point this close to the horizon (ray slope below it: farther than about 8 camera heights, 12 m) is too far
+ * and too foreshortened to use. Where the layout runs the floor up a wall to near the horizon, such points spread
+ * the rectified canvas over tens of metres, the photo shrank to a sliver of it, and a large hole came out a mosaic
+ * (seen on listing bedrooms); the ordinary fill takes them.
+ */
+const MIN_DROP = 0.12;
 /**
  * The layout's floor runs under the furniture: the hole's floor part is only floor where the photo shows floor
  * around it. At least this share of the known pixels ringing the hole inside the layout's floor must be labelled
@@ -33,13 +38,17 @@ const OTHER = 254;
 const NEIGHBOUR_SHARE = 0.08;
 /** The floor's own colour is judged on its cells this close to the hole (share of the canvas side). */
 const ODD_REACH_SHARE = 0.25;
+/** The floor's colour is the nearest share of those cells' (closest to the camera). */
+const NEAREST_SHARE = 0.4;
 /** Fewest floor cells near the hole to judge its colour by. */
 const MIN_ODD_SAMPLE = 200;
 /** A floor cell farther from the floor's colour than this many median spreads (and MIN_ODD_DISTANCE, RGB) is odd. */
 const ODD_SPREADS = 3;
 const MIN_ODD_DISTANCE = 40;
+/** Odd runs at most twice this wide (cells) are the floor's pattern (grout, seams) and stay sources. */
+const ODD_LINE = 2;
 /** Odd cells are only demoted while they are at most this share of the floor. */
-const MAX_ODD_SHARE = 0.45;
+const MAX_ODD_SHARE = 0.7;
 
 export interface FloorFill {
   /** The photo with the hole's floor pixels filled. */
@@ -162,7 +171,7 @@ export function fillFloorRectified(
   extendIntoInvalid(rgb, valid, cw, ch);
   const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
   const toHole = chebyshev(holeCells, cw, ch, 1);
-  demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))));
+  demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))), cw, ch);
   paintOthersWithFloor(rgb, canvasLabels, canvasHole, valid, cw, ch);
   // Cells near the floor's hole that are not floor (a wall, a cabinet, the photo's edge, seen on the floor's
   // plane) are filled as floor too, though never written back: the fill's smooth base and its patches then see
@@ -200,27 +209,47 @@ export function fillFloorRectified(
  * Demotes to non-floor the floor cells whose colour is far from the floor's own around the hole: a sunlit patch,
  * the foot of a bed's post the labels put on the floor, a balcony seen through a door. Copied into a large hole
  * they became white blotches over a dark wood floor and speckle over a carpet (seen on listing bedrooms). The
- * floor's own colour is the per-channel median of the floor cells within `reach` of the hole, its spread the
- * median distance to it; nothing is demoted when the odd cells would be too many (two floors, a rug on boards:
- * no one colour is the floor's).
+ * floor's own colour is the per-channel median of the nearest floor cells within `reach` of the hole, its spread
+ * the median distance to it. Where a rug lies on boards, the one nearer the camera continues under the removed
+ * piece, in one material instead of a patchwork of both (seen). Nothing is demoted when the odd cells would be
+ * most of the floor.
  */
-function demoteOddFloor(rgb: Float32Array, labels: Uint8Array, hole: Uint8Array, toHole: Int32Array, reach: number): void {
-  const near: number[] = [];
-  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) near.push(o);
+function demoteOddFloor(
+  rgb: Float32Array,
+  labels: Uint8Array,
+  hole: Uint8Array,
+  toHole: Int32Array,
+  reach: number,
+  w: number,
+  h: number,
+): void {
+  const around: number[] = [];
+  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) around.push(o);
+  // The nearest of them (the canvas's lowest rows: cells run row by row, far to near): furniture stands on the
+  // floor, so the floor shows in front of it, while an undetected nightstand's or a bed frame's pixels the labels
+  // put on the floor lie behind (seen: a carpet filled with a dark wood frame's colour).
+  const near = around.slice(Math.floor(around.length * (1 - NEAREST_SHARE)));
   if (near.length < MIN_ODD_SAMPLE) return;
   const median = [0, 1, 2].map((c) => medianOf(near.map((o) => rgb[o * 3 + c]!)));
   const distance = (o: number): number =>
     Math.hypot(rgb[o * 3]! - median[0]!, rgb[o * 3 + 1]! - median[1]!, rgb[o * 3 + 2]! - median[2]!);
   const limit = Math.max(MIN_ODD_DISTANCE, ODD_SPREADS * medianOf(near.map(distance)));
-  const odd: number[] = [];
+  const odd = new Uint8Array(labels.length);
   let floorCells = 0;
   for (let o = 0; o < labels.length; o++) {
     if (labels[o] !== FLOOR || hole[o]) continue;
     floorCells++;
-    if (distance(o) > limit) odd.push(o);
+    if (distance(o) > limit) odd[o] = 1;
   }
-  if (odd.length > MAX_ODD_SHARE * floorCells) return;
-  for (const o of odd) labels[o] = OTHER;
+  // Only odd patches, not odd lines: a morphological opening drops what is at most 2 * ODD_LINE cells wide, the
+  // grout between tiles and the seams between boards, which are the floor's own pattern.
+  const toUsual = chebyshev(odd, w, h, 0);
+  const core = Uint8Array.from(toUsual, (d) => (d > ODD_LINE ? 1 : 0));
+  const toCore = chebyshev(core, w, h, 1);
+  let demoted = 0;
+  for (let o = 0; o < odd.length; o++) if (odd[o] && toCore[o]! <= ODD_LINE) demoted++;
+  if (demoted > MAX_ODD_SHARE * floorCells) return;
+  for (let o = 0; o < odd.length; o++) if (odd[o] && toCore[o]! <= ODD_LINE) labels[o] = OTHER;
 }
 
 function medianOf(values: number[]): number {
