@@ -34,29 +34,7 @@ export async function boxSilhouette(image: RgbImage, [x1, y1, x2, y2]: Box): Pro
   const scale = Math.min(1, GRABCUT_SIDE / Math.max(cx2 - cx1, cy2 - cy1));
   const sw = Math.max(8, Math.round((cx2 - cx1) * scale));
   const sh = Math.max(8, Math.round((cy2 - cy1) * scale));
-  // Box-filtered downscale of the crop (area average): GrabCut's colour models want clean colours, not aliasing.
-  const small = new Uint8Array(sw * sh * 3);
-  for (let y = 0; y < sh; y++) {
-    const sy1 = cy1 + Math.floor((y * (cy2 - cy1)) / sh);
-    const sy2 = Math.max(sy1 + 1, cy1 + Math.floor(((y + 1) * (cy2 - cy1)) / sh));
-    for (let x = 0; x < sw; x++) {
-      const sx1 = cx1 + Math.floor((x * (cx2 - cx1)) / sw);
-      const sx2 = Math.max(sx1 + 1, cx1 + Math.floor(((x + 1) * (cx2 - cx1)) / sw));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let yy = sy1; yy < sy2; yy++) {
-        for (let xx = sx1; xx < sx2; xx++) {
-          const i = (yy * image.width + xx) * 3;
-          r += image.data[i]!;
-          g += image.data[i + 1]!;
-          b += image.data[i + 2]!;
-        }
-      }
-      const n = (sy2 - sy1) * (sx2 - sx1);
-      small.set([r / n, g / n, b / n], (y * sw + x) * 3);
-    }
-  }
+  const small = areaDownscale(image, [cx1, cy1, cx2, cy2], sw, sh);
   const cv = await openCv();
   const img = cv.matFromArray(sh, sw, cv.CV_8UC3, small);
   const mask = new cv.Mat();
@@ -106,4 +84,31 @@ export async function boxSilhouette(image: RgbImage, [x1, y1, x2, y2]: Box): Pro
   }
   const share = kept / (w * h);
   return share < 0.2 || share > 0.97 ? null : out;
+}
+
+/** Box-filtered (area-average) downscale of `crop` to sw x sh: GrabCut's colour models want clean colours, not aliasing. */
+export function areaDownscale(image: RgbImage, [cx1, cy1, cx2, cy2]: Box, sw: number, sh: number): Uint8Array {
+  const small = new Uint8Array(sw * sh * 3);
+  for (let y = 0; y < sh; y++) {
+    const sy1 = cy1 + Math.floor((y * (cy2 - cy1)) / sh);
+    const sy2 = Math.max(sy1 + 1, cy1 + Math.floor(((y + 1) * (cy2 - cy1)) / sh));
+    for (let x = 0; x < sw; x++) {
+      const sx1 = cx1 + Math.floor((x * (cx2 - cx1)) / sw);
+      const sx2 = Math.max(sx1 + 1, cx1 + Math.floor(((x + 1) * (cx2 - cx1)) / sw));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let yy = sy1; yy < sy2; yy++) {
+        for (let xx = sx1; xx < sx2; xx++) {
+          const i = (yy * image.width + xx) * 3;
+          r += image.data[i]!;
+          g += image.data[i + 1]!;
+          b += image.data[i + 2]!;
+        }
+      }
+      const n = (sy2 - sy1) * (sx2 - sx1);
+      small.set([r / n, g / n, b / n], (y * sw + x) * 3);
+    }
+  }
+  return small;
 }

@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeImage, type RgbImage } from '../image.ts';
+import { type Box, type Mask } from '../mask.ts';
+import { readFixture } from '../testing/fixtures.ts';
+import { boxSpill } from './box-spill.ts';
+
+/** Share of the pixels of `region` the mask covers. */
+function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
+  let n = 0;
+  for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) if (mask.data[y * mask.width + x]) n++;
+  return n / ((x2 - x1) * (y2 - y1));
+}
+
+describe('boxSpill', () => {
+  it("finds a bed's posts outside its detection box, and not the nightstand beside them", async () => {
+    const bytes = await sharp(await readFixture('sparse_houses_245_bedroom.jpg'))
+      .resize(960, 960, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    const image = await decodeImage(bytes);
+    // The detector's box for the bed at this size: the footboard's posts stand outside it on both sides.
+    const box: Box = [209, 327, 726, 698];
+    const spill = await boxSpill(image, box);
+    expect(covered(spill, [186, 530, 206, 690])).toBeGreaterThan(0.6);
+    expect(covered(spill, [730, 530, 760, 690])).toBeGreaterThan(0.6);
+    // The nightstand left of the left post, the wall above the headboard and the floor stay.
+    expect(covered(spill, [145, 455, 175, 590])).toBeLessThan(0.05);
+    expect(covered(spill, [250, 200, 700, 300])).toBe(0);
+    let total = 0;
+    for (const v of spill.data) if (v) total++;
+    expect(total / ((box[2] - box[0]) * (box[3] - box[1]))).toBeLessThan(0.08);
+  });
+
+  it('finds nothing around a box that holds its whole object', async () => {
+    const width = 320;
+    const height = 240;
+    const data = new Uint8Array(width * height * 3);
+    for (let i = 0; i < width * height; i++) data.set([120, 130, 90], i * 3);
+    for (let y = 80; y < 200; y++) for (let x = 100; x < 220; x++) data.set([230, 220, 200], (y * width + x) * 3);
+    const image: RgbImage = { data, width, height };
+    const spill = await boxSpill(image, [98, 78, 222, 202]);
+    expect(spill.data.some((v) => v !== 0)).toBe(false);
+  });
+});
