@@ -214,6 +214,15 @@ async function largestSheet(ctx: EvalSectionContext, log: (line: string) => void
     'coco_val2017_000000000139.jpg',
     'coco_val2017_000000006818.jpg',
     'sunrgbd_implicit3d_demo1.jpg',
+    // Listing bedrooms first looked at in session 15 (nothing was tuned on them before).
+    'furnished_houses_104_bedroom.jpg',
+    'furnished_houses_107_bedroom.jpg',
+    'furnished_houses_113_bedroom.jpg',
+    'furnished_houses_122_bedroom.jpg',
+    'furnished_houses_130_bedroom.jpg',
+    'furnished_houses_152_bedroom.jpg',
+    'furnished_houses_163_bedroom.jpg',
+    'furnished_houses_180_bedroom.jpg',
   ];
   ctx.sheet('<h2>Removal of the largest detected object: photo / room-guided / without the room model</h2>');
   for (const name of rooms) {
