@@ -4,7 +4,7 @@ import { pixelRay } from '../place/default-pose.ts';
 import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
-import { insidePolygon, labelledRingShare } from './plane-guide.ts';
+import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 import type { Canvas } from './planes.ts';
 
 /** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
@@ -86,11 +86,17 @@ export function fillFloorRectified(
   };
   const floorPolygon = room.floor.polygon.map(([px, py]) => [px / s, py / s] as Point2);
   const holeFloor: number[] = [];
+  let crossingsRow = -1;
+  let crossings: number[] = [];
   for (let i = 0; i < hole.data.length; i++) {
     if (!hole.data[i]) continue;
     const x = i % w;
     const y = (i - x) / w;
-    if (insidePolygon(floorPolygon, x + 0.5, y + 0.5)) holeFloor.push(i);
+    if (y !== crossingsRow) {
+      crossingsRow = y;
+      crossings = rowCrossings(floorPolygon, y + 0.5);
+    }
+    if (insideRow(crossings, x + 0.5)) holeFloor.push(i);
   }
   if (holeFloor.length < MIN_FLOOR_HOLE) return null;
   // The model's floor label at the photo's size (its labels are at the work size).

@@ -36,20 +36,33 @@ export function surfaceLabels(
   const work = decodeRoomLabels(room);
   const { width: lw, height: lh } = room.labels;
   const out = new Uint8Array(crop.w * crop.h).fill(ANY_SURFACE);
+  // Room-model x of each column's pixel centre, and its column in the labels (the same for every row).
+  const mxOf = new Float64Array(crop.w);
+  const lxOf = new Int32Array(crop.w);
+  for (let col = 0; col < crop.w; col++) {
+    mxOf[col] = (crop.x + col + 0.5) * sx;
+    lxOf[col] = Math.min(lw - 1, Math.floor((mxOf[col]! / room.width) * lw));
+  }
   for (let row = 0; row < crop.h; row++) {
     // Room-model coordinates of the pixel centre.
     const my = (crop.y + row + 0.5) * sy;
+    const crossings = surfaces.map((candidate) => rowCrossings(candidate.polygon, my));
+    const labelRow = Math.min(lh - 1, Math.floor((my / room.height) * lh)) * lw;
     for (let col = 0; col < crop.w; col++) {
-      const mx = (crop.x + col + 0.5) * sx;
-      const surface = surfaces.find((candidate) => insidePolygon(candidate.polygon, mx, my))?.label ?? ANY_SURFACE;
+      const mx = mxOf[col]!;
+      let surface = ANY_SURFACE;
+      for (let k = 0; k < crossings.length; k++) {
+        if (insideRow(crossings[k]!, mx)) {
+          surface = surfaces[k]!.label;
+          break;
+        }
+      }
       const i = row * crop.w + col;
       if (hole[i]) {
         out[i] = surface;
         continue;
       }
-      const lx = Math.min(lw - 1, Math.floor((mx / room.width) * lw));
-      const ly = Math.min(lh - 1, Math.floor((my / room.height) * lh));
-      const label = work[ly * lw + lx];
+      const label = work[labelRow + lxOf[col]!];
       if (label === ROOM_LABEL.floor) out[i] = FLOOR;
       else if (label === ROOM_LABEL.ceiling) out[i] = CEILING;
       // A wall pixel belongs to the wall whose polygon holds it (the labels do not say which wall).
@@ -106,6 +119,28 @@ function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: 
   }
   if (!unseen.size) return;
   for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!)) labels[i] = ANY_SURFACE;
+}
+
+/**
+ * Where row y crosses the polygon's edges, in the order of `insidePolygon`'s test (x values, unsorted): a point
+ * (x, y) is inside when an odd number of them lie right of x. Computed once per row, it spares the per-pixel walk
+ * over the edges (the surface labels of a 15% removal at 1920x1280 took 0.4 s that way).
+ */
+export function rowCrossings(polygon: readonly Point2[], y: number): number[] {
+  const crossings: number[] = [];
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y) crossings.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+  }
+  return crossings;
+}
+
+/** `insidePolygon` for a point of the row whose `rowCrossings` are given (the same test, the same answer). */
+export function insideRow(crossings: readonly number[], x: number): boolean {
+  let result = false;
+  for (const crossing of crossings) if (x < crossing) result = !result;
+  return result;
 }
 
 /** Even-odd point in polygon. */

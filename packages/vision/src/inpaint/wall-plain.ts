@@ -3,7 +3,7 @@ import type { Mask } from '../mask.ts';
 import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev } from './patchmatch.ts';
-import { insidePolygon, labelledRingShare } from './plane-guide.ts';
+import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 
 /** Fewest hole pixels on one wall for the plain-wall fill to take that wall's part. */
 const MIN_WALL_HOLE = 200;
@@ -51,11 +51,17 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
   const walls = room.walls.map((wall) => wall.polygon.map(([x, y]) => [x / s, y / s] as Point2));
   const wallOf = new Int16Array(w * h).fill(-1);
   const holeCount = new Int32Array(walls.length);
+  let crossingsRow = -1;
+  let crossings: number[][] = [];
   for (let i = 0; i < hole.data.length; i++) {
     if (!hole.data[i]) continue;
     const x = i % w;
     const y = (i - x) / w;
-    const k = walls.findIndex((polygon) => polygon.length >= 3 && insidePolygon(polygon, x + 0.5, y + 0.5));
+    if (y !== crossingsRow) {
+      crossingsRow = y;
+      crossings = walls.map((polygon) => (polygon.length >= 3 ? rowCrossings(polygon, y + 0.5) : []));
+    }
+    const k = crossings.findIndex((row) => insideRow(row, x + 0.5));
     if (k < 0) continue;
     wallOf[i] = k;
     holeCount[k]!++;
