@@ -107,6 +107,14 @@ function fillWallParts(
   const cw = Math.min(w, bx1 + margin + 1) - x0;
   const ch = Math.min(h, by1 + margin + 1) - y0;
   const at = (col: number, row: number): number => (y0 + row) * w + x0 + col;
+  // The ring first (cheap): a part ringed by furniture, not by its wall, is left to the exemplar fill before the
+  // wall's edges and plain pixels are worked out (~0.15 s of a 15% removal at 1920x1280).
+  const part = new Uint8Array(cw * ch);
+  for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[at(col, row)]!;
+  const toPart = chebyshev(part, cw, ch, 1);
+  const onWall = (x: number, y: number): boolean => walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
+  const window = { x0, y0, w: cw, h: ch };
+  if (labelledRingShare(toPart, window, hole, RING, onWall, labelledWall) < MIN_WALL_RING) return false;
   // Luminance edges of the window (hole pixels never count: they hold the removed object).
   const luma = new Float32Array(cw * ch);
   for (let row = 0; row < ch; row++)
@@ -132,9 +140,6 @@ function fillWallParts(
     }
   // Plain wall is the flat wall reached from the hole's rim without crossing an edge: the inside of a picture, a
   // dark television or a door is flat too, but walled off by its frame.
-  const part = new Uint8Array(cw * ch);
-  for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[at(col, row)]!;
-  const toPart = chebyshev(part, cw, ch, 1);
   const plain = new Uint8Array(cw * ch);
   const queue: number[] = [];
   for (let o = 0; o < flat.length; o++) {
@@ -165,9 +170,6 @@ function fillWallParts(
       nearFlat += flat[o]!;
     }
   if (plainCount < MIN_PLAIN || nearFlat < MIN_PLAIN_SHARE * nearKnown) return false;
-  const onWall = (x: number, y: number): boolean => walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
-  const window = { x0, y0, w: cw, h: ch };
-  if (labelledRingShare(toPart, window, hole, RING, onWall, labelledWall) < MIN_WALL_RING) return false;
   // The membrane: every pixel that is not plain wall is unknown, so the light is carried across pictures and the
   // hole alike from the plain wall only.
   const rgb = new Float32Array(cw * ch * 3);
