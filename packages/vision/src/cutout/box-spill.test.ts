@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeImage, type RgbImage } from '../image.ts';
-import { type Box, type Mask } from '../mask.ts';
+import { boxMask, type Box, type Mask } from '../mask.ts';
 import { readFixture } from '../testing/fixtures.ts';
-import { boxSpill } from './box-spill.ts';
+import { boxSpill, topSliver } from './box-spill.ts';
 
 /** Share of the pixels of `region` the mask covers. */
 function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
@@ -41,5 +41,42 @@ describe('boxSpill', () => {
     const image: RgbImage = { data, width, height };
     const spill = await boxSpill(image, [98, 78, 222, 202]);
     expect(spill.data.some((v) => v !== 0)).toBe(false);
+  });
+
+  describe('topSliver', () => {
+    /** A pale wall and a dark headboard whose top rows (292-303) lie above the box's hole (top row 304). */
+    function headboard(): { image: RgbImage; hole: Mask } {
+      const width = 1200;
+      const height = 800;
+      const data = new Uint8Array(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const dark = y >= 292 && y < 620 && x >= 400 && x < 800;
+          data.set(dark ? [70, 45, 40] : [225, 205, 185], (y * width + x) * 3);
+        }
+      const hole = boxMask(width, height, [400, 304, 800, 620]);
+      return { image: { data, width, height }, hole };
+    }
+
+    it("lifts the hole's top past the rail the box cut, and no further", () => {
+      const { image, hole } = headboard();
+      topSliver(image, hole, 5);
+      for (const x of [400, 600, 799]) {
+        for (let y = 291; y < 304; y++) expect(hole.data[y * 1200 + x], `(${x}, ${y})`).toBe(255);
+        expect(hole.data[285 * 1200 + x]).toBe(0);
+      }
+      // The wall beside the headboard keeps the box's top.
+      expect(hole.data[303 * 1200 + 850]).toBe(0);
+    });
+
+    it('leaves the top of a box that holds its whole object, and a rail thinner than the later growth', () => {
+      const { image } = headboard();
+      const whole = boxMask(1200, 800, [400, 290, 800, 620]);
+      topSliver(image, whole, 5);
+      expect(whole.data[289 * 1200 + 600]).toBe(0);
+      const thin = boxMask(1200, 800, [400, 295, 800, 620]);
+      topSliver(image, thin, 5);
+      expect(thin.data[294 * 1200 + 600]).toBe(0);
+    });
   });
 });

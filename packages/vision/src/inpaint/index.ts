@@ -1,4 +1,4 @@
-import { boxSpill } from '../cutout/box-spill.ts';
+import { boxSpill, topSliver } from '../cutout/box-spill.ts';
 import { VisionError } from '../errors.ts';
 import { cropImage, decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import {
@@ -165,6 +165,7 @@ export async function removalMask(image: RgbImage, target: RemovalTarget): Promi
   const hole = boxMask(image.width, image.height, [x1, y1, x2, y2]);
   const spill = await boxSpill(image, [x1, y1, x2, y2]);
   for (let i = 0; i < hole.data.length; i++) if (spill.data[i]) hole.data[i] = 255;
+  topSliver(image, hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
   boxShadow(image, [x1, y1, x2, y2], hole);
   return growMask(hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
 }
