@@ -49,6 +49,23 @@ export function surfaceLabels(
     const crossings = surfaces.map((candidate) => rowCrossings(candidate.polygon, my));
     const labelRow = Math.min(lh - 1, Math.floor((my / room.height) * lh)) * lw;
     for (let col = 0; col < crop.w; col++) {
+      const i = row * crop.w + col;
+      const label = hole[i] ? -1 : work[labelRow + lxOf[col]!];
+      // Known floor, ceiling, object and opening pixels take their label as it is: only hole pixels and wall
+      // pixels need the layout's polygon (which surface, which wall).
+      if (label === ROOM_LABEL.floor) {
+        out[i] = FLOOR;
+        continue;
+      }
+      if (label === ROOM_LABEL.ceiling) {
+        out[i] = CEILING;
+        continue;
+      }
+      // Objects and openings are sources for nothing with a surface: they keep a label no hole pixel has.
+      if (label !== -1 && label !== ROOM_LABEL.wall) {
+        out[i] = ANY_SURFACE - 2;
+        continue;
+      }
       const mx = mxOf[col]!;
       let surface = ANY_SURFACE;
       for (let k = 0; k < crossings.length; k++) {
@@ -57,18 +74,12 @@ export function surfaceLabels(
           break;
         }
       }
-      const i = row * crop.w + col;
       if (hole[i]) {
         out[i] = surface;
         continue;
       }
-      const label = work[labelRow + lxOf[col]!];
-      if (label === ROOM_LABEL.floor) out[i] = FLOOR;
-      else if (label === ROOM_LABEL.ceiling) out[i] = CEILING;
       // A wall pixel belongs to the wall whose polygon holds it (the labels do not say which wall).
-      else if (label === ROOM_LABEL.wall) out[i] = surface >= WALL_BASE ? surface : ANY_SURFACE - 1;
-      // Objects and openings are sources for nothing with a surface: they keep a label no hole pixel has.
-      else out[i] = ANY_SURFACE - 2;
+      out[i] = surface >= WALL_BASE ? surface : ANY_SURFACE - 1;
     }
   }
   freeUnseenSurfaces(out, hole, crop.w, crop.h);
