@@ -142,3 +142,8 @@ export async function resizeImage(
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
+
+/** Luma (ITU-R BT.601 weights, 0..255) of pixel `index` (row-major) of an RGB image. */
+export function pixelLuminance(image: RgbImage, index: number): number {
+  return 0.299 * image.data[index * 3]! + 0.587 * image.data[index * 3 + 1]! + 0.114 * image.data[index * 3 + 2]!;
+}

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../image.ts';
+import { pixelLuminance, type RgbImage } from '../image.ts';
 import { createMask, maskBBox, type Box, type Mask } from '../mask.ts';
 import { openCv } from '../runtime/opencv.ts';
 import { areaDownscale } from './box-silhouette.ts';
@@ -133,11 +133,11 @@ export function topSliver(image: RgbImage, hole: Mask, grow: number): void {
     while (top < box[3] && !hole.data[top * width + x]) top++;
     if (top >= box[3] || top - reach - 4 < 0) continue;
     // Luminance a few rows inside the hole: the object.
-    const inside = (luminance(image, (top + 1) * width + x) + luminance(image, (top + 2) * width + x)) / 2;
+    const inside = (pixelLuminance(image, (top + 1) * width + x) + pixelLuminance(image, (top + 2) * width + x)) / 2;
     let edge = -1;
     let strongest = SLIVER_STEP;
     for (let y = top - 1; y > top - reach; y--) {
-      const step = Math.abs(luminance(image, y * width + x) - luminance(image, (y - 1) * width + x));
+      const step = Math.abs(pixelLuminance(image, y * width + x) - pixelLuminance(image, (y - 1) * width + x));
       if (step > strongest) {
         strongest = step;
         edge = y;
@@ -145,9 +145,9 @@ export function topSliver(image: RgbImage, hole: Mask, grow: number): void {
     }
     if (edge < 0 || top - edge <= grow) continue;
     let sliver = 0;
-    for (let y = edge; y < top; y++) sliver += luminance(image, y * width + x);
+    for (let y = edge; y < top; y++) sliver += pixelLuminance(image, y * width + x);
     sliver /= top - edge;
-    const above = (luminance(image, (edge - 2) * width + x) + luminance(image, (edge - 3) * width + x)) / 2;
+    const above = (pixelLuminance(image, (edge - 2) * width + x) + pixelLuminance(image, (edge - 3) * width + x)) / 2;
     if (Math.abs(sliver - inside) < Math.abs(sliver - above) && Math.abs(sliver - above) > SLIVER_STEP) lift[x] = top - edge;
   }
   for (let x = box[0]; x < box[2];) {
@@ -165,8 +165,4 @@ export function topSliver(image: RgbImage, hole: Mask, grow: number): void {
       }
     x = end;
   }
-}
-
-function luminance(image: RgbImage, index: number): number {
-  return 0.299 * image.data[index * 3]! + 0.587 * image.data[index * 3 + 1]! + 0.114 * image.data[index * 3 + 2]!;
 }

@@ -1,6 +1,6 @@
 import type { Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
-import { cropImage, decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { cropImage, decodeImage, pixelLuminance, type ImageInput, type RgbImage } from '../image.ts';
 import { type Box, clipBox, createMask, growMask, type Mask, unionMasks } from '../mask.ts';
 import { salientAlpha, type SalientModel } from './salient.ts';
 
@@ -78,12 +78,6 @@ export async function markObject(
   return { id, class_name: objectType, bbox: [part[0] + wx1, part[1] + wy1, part[2] + wx1, part[3] + wy1], confidence: 1 };
 }
 
-function luminance(image: RgbImage, index: number): number {
-  return (
-    0.299 * (image.data[index * 3] ?? 0) + 0.587 * (image.data[index * 3 + 1] ?? 0) + 0.114 * (image.data[index * 3 + 2] ?? 0)
-  );
-}
-
 /**
  * A tight mask of the object in its box (salient segmentation of a crop around the box), grown a few pixels
  * and extended over the contact shadow just below it (pixels there darker than the floor further down). Falls
@@ -121,9 +115,9 @@ export async function objectMask(input: ImageInput, bbox: Box, options: { model?
     for (let y = by2 - 1; y >= by1 && bottom < 0; y -= 1) if (mask.data[y * image.width + x]) bottom = y;
     if (bottom < 0) continue;
     const floorY = Math.min(image.height - 1, bottom + 2 * depth);
-    const floor = luminance(image, floorY * image.width + x);
+    const floor = pixelLuminance(image, floorY * image.width + x);
     for (let y = bottom + 1; y <= Math.min(image.height - 1, bottom + depth); y += 1) {
-      if (luminance(image, y * image.width + x) < floor * 0.88) shadow.data[y * image.width + x] = 255;
+      if (pixelLuminance(image, y * image.width + x) < floor * 0.88) shadow.data[y * image.width + x] = 255;
       else break;
     }
   }

@@ -1,6 +1,6 @@
 import { boxSpill, topSliver } from '../cutout/box-spill.ts';
 import { VisionError } from '../errors.ts';
-import { cropImage, decodeImage, type ImageInput, type RgbImage } from '../image.ts';
+import { cropImage, decodeImage, pixelLuminance, type ImageInput, type RgbImage } from '../image.ts';
 import {
   assertNonEmpty,
   boxMask,
@@ -170,10 +170,6 @@ export async function removalMask(image: RgbImage, target: RemovalTarget): Promi
   return growMask(hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
 }
 
-function luminance(image: RgbImage, index: number): number {
-  return 0.299 * image.data[index * 3]! + 0.587 * image.data[index * 3 + 1]! + 0.114 * image.data[index * 3 + 2]!;
-}
-
 /**
  * The contact shadow under a detection box, added to `hole`: below the box, in each column, the run of pixels
  * darker than the floor a little further down (a removed sofa must not leave its dark footprint behind). The
@@ -189,11 +185,11 @@ function boxShadow(image: RgbImage, box: readonly [number, number, number, numbe
     const floorY = Math.min(height - 1, y2 + 2 * depth);
     // The floor's brightness: the median of a short run further down, robust to a board seam.
     const samples: number[] = [];
-    for (let y = floorY; y < Math.min(height, floorY + depth); y += 1) samples.push(luminance(image, y * width + x));
+    for (let y = floorY; y < Math.min(height, floorY + depth); y += 1) samples.push(pixelLuminance(image, y * width + x));
     samples.sort((a, b) => a - b);
-    const floor = samples[samples.length >> 1] ?? luminance(image, floorY * width + x);
+    const floor = samples[samples.length >> 1] ?? pixelLuminance(image, floorY * width + x);
     for (let y = y2; y < Math.min(height, y2 + depth); y += 1) {
-      if (luminance(image, y * width + x) < floor * 0.88) hole.data[y * width + x] = 255;
+      if (pixelLuminance(image, y * width + x) < floor * 0.88) hole.data[y * width + x] = 255;
       else break;
     }
   }
