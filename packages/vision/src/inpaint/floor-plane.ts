@@ -277,28 +277,8 @@ function paintOthersWithFloor(
   w: number,
   h: number,
 ): void {
-  const queue = new Int32Array(w * h);
-  const seen = new Uint8Array(w * h);
-  let tail = 0;
-  for (let o = 0; o < labels.length; o++) {
-    if (labels[o] === FLOOR && !hole[o] && valid[o]) {
-      seen[o] = 1;
-      queue[tail++] = o;
-    } else if (hole[o]) seen[o] = 1;
-  }
-  if (tail === 0) return;
-  for (let head = 0; head < tail; head++) {
-    const o = queue[head]!;
-    const x = o % w;
-    for (const n of [x > 0 ? o - 1 : -1, x < w - 1 ? o + 1 : -1, o - w, o + w]) {
-      if (n < 0 || n >= seen.length || seen[n]) continue;
-      seen[n] = 1;
-      rgb[n * 3] = rgb[o * 3]!;
-      rgb[n * 3 + 1] = rgb[o * 3 + 1]!;
-      rgb[n * 3 + 2] = rgb[o * 3 + 2]!;
-      queue[tail++] = n;
-    }
-  }
+  const floor = Uint8Array.from(labels, (label, o) => (label === FLOOR && !hole[o] && valid[o] ? 1 : 0));
+  spreadFromSeeds(rgb, floor, hole, w, h);
 }
 
 /**
@@ -306,10 +286,20 @@ function paintOthersWithFloor(
  * fill's smooth base nor its patches see black there. Those cells stay labelled non-floor: never a source.
  */
 function extendIntoInvalid(rgb: Float32Array, valid: Uint8Array, w: number, h: number): void {
+  spreadFromSeeds(rgb, valid, null, w, h);
+}
+
+/** Breadth-first from the `seed` cells (4-neighbour steps), every other cell but the `fixed` ones takes its nearest seed's colour. */
+function spreadFromSeeds(rgb: Float32Array, seed: Uint8Array, fixed: Uint8Array | null, w: number, h: number): void {
   const queue = new Int32Array(w * h);
-  const seen = Uint8Array.from(valid);
+  const seen = new Uint8Array(w * h);
   let tail = 0;
-  for (let o = 0; o < valid.length; o++) if (valid[o]) queue[tail++] = o;
+  for (let o = 0; o < seed.length; o++) {
+    if (seed[o]) {
+      seen[o] = 1;
+      queue[tail++] = o;
+    } else if (fixed?.[o]) seen[o] = 1;
+  }
   for (let head = 0; head < tail; head++) {
     const o = queue[head]!;
     const x = o % w;
