@@ -78,19 +78,34 @@ interface LevelState {
 
 function prepare(c: Canvas, r: number): LevelState {
   const { w, h, hole } = c;
-  // Distance (Chebyshev) from every pixel to the hole and to the known region, by two passes.
-  const toHole = chebyshev(hole, w, h, 1);
-  const toKnown = chebyshev(hole, w, h, 0);
   const targets: number[] = [];
   const source = new Uint8Array(w * h);
   const conf = new Float32Array(w * h);
-  for (let y = r; y < h - r; y++) {
-    for (let x = r; x < w - r; x++) {
-      const i = y * w + x;
-      if (toHole[i]! <= r) {
+  // Every pixel whose whole patch lies in the canvas is a source, but those near the hole, which are targets.
+  for (let y = r; y < h - r; y++) source.fill(1, y * w + r, y * w + w - r);
+  const box = maskBBox({ data: hole, width: w, height: h });
+  if (box) {
+    // Distances (Chebyshev) to the hole and to the known region, by two passes over the hole's box grown by r + 1
+    // only: every hole pixel lies in it and its rim is known, so the distances there are the whole canvas's, and
+    // nothing outside it is within r of the hole (the full-canvas passes were ~0.1 s of a fill at 1920x1280).
+    const x0 = Math.max(0, box[0] - r - 1);
+    const y0 = Math.max(0, box[1] - r - 1);
+    const x1 = Math.min(w, box[2] + r + 1);
+    const y1 = Math.min(h, box[3] + r + 1);
+    const ww = x1 - x0;
+    const window = new Uint8Array(ww * (y1 - y0));
+    for (let y = y0; y < y1; y++) window.set(hole.subarray(y * w + x0, y * w + x1), (y - y0) * ww);
+    const toHole = chebyshev(window, ww, y1 - y0, 1);
+    const toKnown = chebyshev(window, ww, y1 - y0, 0);
+    for (let y = Math.max(r, y0); y < Math.min(h - r, y1); y++) {
+      for (let x = Math.max(r, x0); x < Math.min(w - r, x1); x++) {
+        const o = (y - y0) * ww + (x - x0);
+        if (toHole[o]! > r) continue;
+        const i = y * w + x;
         targets.push(i);
-        conf[i] = Math.pow(1.3, -Math.max(0, toKnown[i]! - r));
-      } else source[i] = 1;
+        conf[i] = Math.pow(1.3, -Math.max(0, toKnown[o]! - r));
+        source[i] = 0;
+      }
     }
   }
   if (c.labels) loosenLabels(c.labels, source, targets);
@@ -349,14 +364,17 @@ export function exemplarFill(
     const base = blur(window(smooth.rgb, canvas.w, x1, y1, ww, wh), ww, wh, options.detailRadius);
     // The diffusion's shading is taken near the rim only (where a seam would show); deeper in, a diffusion
     // across a large hole mixes floor and wall into one smear, so the exemplar's own light is kept there.
-    const toKnown = chebyshev(canvas.hole, canvas.w, canvas.h, 0);
+    // Over the window only: it holds the hole and a known rim around it, so a hole pixel's distance is the canvas's.
+    const holeWindow = new Uint8Array(ww * wh);
+    for (let y = y1; y < y2; y++) holeWindow.set(canvas.hole.subarray(y * canvas.w + x1, y * canvas.w + x2), (y - y1) * ww);
+    const toKnown = chebyshev(holeWindow, ww, wh, 0);
     const reach = RIM_SHADING_REACH;
     for (let y = y1; y < y2; y++)
       for (let x = x1; x < x2; x++) {
         const p = y * canvas.w + x;
         if (!canvas.hole[p]) continue;
         const q = ((y - y1) * ww + (x - x1)) * 3;
-        const share = Math.max(0, 1 - (toKnown[p]! - 1) / reach);
+        const share = Math.max(0, 1 - (toKnown[(y - y1) * ww + (x - x1)]! - 1) / reach);
         for (let c = 0; c < 3; c++) canvas.rgb[p * 3 + c] = canvas.rgb[p * 3 + c]! + share * (base[q + c]! - low[q + c]!);
       }
     return;
