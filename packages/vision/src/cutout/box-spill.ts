@@ -127,10 +127,13 @@ export function topSliver(image: RgbImage, hole: Mask, grow: number): void {
   const reach = Math.max(4, Math.round(SLIVER_SHARE * height)) + grow;
   const box = maskBBox(hole);
   if (!box) return;
+  // Per column: how far the top moves (0: not at all), and the hole's top row it moves from.
   const lift = new Int32Array(width);
+  const tops = new Int32Array(width);
   for (let x = box[0]; x < box[2]; x++) {
     let top = box[1];
     while (top < box[3] && !hole.data[top * width + x]) top++;
+    tops[x] = top;
     if (top >= box[3] || top - reach - 4 < 0) continue;
     // Luminance a few rows inside the hole: the object.
     const inside = (pixelLuminance(image, (top + 1) * width + x) + pixelLuminance(image, (top + 2) * width + x)) / 2;
@@ -158,11 +161,8 @@ export function topSliver(image: RgbImage, hole: Mask, grow: number): void {
     let end = x;
     while (end < box[2] && lift[end]) end++;
     if (end - x >= SLIVER_RUN)
-      for (let col = x; col < end; col++) {
-        let top = box[1];
-        while (top < box[3] && !hole.data[top * width + col]) top++;
-        for (let y = top - lift[col]! - 1; y < top; y++) if (y >= 0) hole.data[y * width + col] = 255;
-      }
+      for (let col = x; col < end; col++)
+        for (let y = Math.max(0, tops[col]! - lift[col]! - 1); y < tops[col]!; y++) hole.data[y * width + col] = 255;
     x = end;
   }
 }
