@@ -68,3 +68,43 @@ describe('vetoLayoutFloor', () => {
     expect(vetoLayoutFloor(analysisOf(colours), wall, probabilities, down)).toBeNull();
   });
 });
+
+describe('vetoLayoutFloor on a floor in shadow and a floor the layout cut short', () => {
+  const room = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0 }));
+  const floor = roomLabelMask(room, ROOM_LABEL.floor, W, H);
+  const floorPixels = new Map<number, number>();
+  for (let i = 0; i < floor.length; i++) if (floor[i]) floorPixels.set(cellOf(i), (floorPixels.get(cellOf(i)) ?? 0) + 1);
+  const wholeFloor = (cell: number) => floorPixels.get(cell) === CELL * CELL;
+  const horizonRow = room.camera.horizon.yCentre;
+  const rowOf = (cell: number) => Math.floor(cell / COLUMNS);
+  // A column near the middle: the carpet runs up from the layout's floor, past its edge, to above the horizon.
+  const column = Math.floor(COLUMNS / 2) - 3;
+  const firstFloorRow = Array.from({ length: H / CELL }, (_, r) => r).find((r) => wholeFloor(r * COLUMNS + column))!;
+  const runRows = Array.from({ length: firstFloorRow }, (_, r) => r).filter((r) => (r + 1) * CELL > horizonRow - 2 * CELL);
+  const run = new Set(runRows.map((r) => r * COLUMNS + column));
+  // A floor cell in the bed's shade: the carpet 20 L* darker, inside the layout's floor, above the sampled rows.
+  const shaded = firstFloorRow * COLUMNS + column + 6;
+  // Beside the run, below the horizon: a wall of the carpet's hue that the classifier is fairly sure of.
+  const olive = (firstFloorRow - 1) * COLUMNS + column + 1;
+  const CARPET = [55, 8, 18] as const;
+  const colours = (cell: number) => (cell === shaded ? ([35, 7, 16] as const) : cell === olive ? ([50, 6, 20] as const) : CARPET);
+  const probabilities = Float32Array.from({ length: COLUMNS * (H / CELL) }, (_, cell) =>
+    run.has(cell) || cell === shaded ? 0.5 : cell === olive ? 0.7 : wholeFloor(cell) ? 0.1 : 0.8,
+  );
+  const wall = Uint8Array.from({ length: W * H }, (_, i) => (probabilities[cellOf(i)]! >= 0.35 ? 1 : 0));
+
+  it('clears the shaded floor and follows the carpet up to just below the horizon, not past it', () => {
+    expect(runRows.length).toBeGreaterThan(2);
+    expect(wholeFloor(shaded)).toBe(true);
+    const vetoed = vetoLayoutFloor(analysisOf(colours), wall, probabilities, room)!;
+    expect(vetoed).not.toBeNull();
+    const at = (cell: number) => vetoed[(rowOf(cell) * CELL + CELL / 2) * W + (cell % COLUMNS) * CELL + CELL / 2];
+    expect(at(shaded)).toBe(0);
+    for (const cell of run) {
+      const centreRow = rowOf(cell) * CELL + (CELL - 1) / 2;
+      // Cleared below the horizon by more than 2% of the height; kept at and above it (a wall of the carpet's colour).
+      expect(at(cell)).toBe(centreRow > horizonRow + 0.02 * H ? 0 : 1);
+    }
+    expect(at(olive)).toBe(1);
+  });
+});
