@@ -55,6 +55,35 @@ export const BINS = 180; // half a degree each over the 90 degrees of a Manhatta
 /** Soft inlier weight of a segment at `angle` from a vanishing point's direction. */
 const inlierWeight = (angle: number): number => (angle < INLIER ? 1 - (angle / INLIER) ** 2 : 0);
 
+/** Squared sine of a little more than INLIER: a segment whose line turns further from the vanishing point weighs 0. */
+const OUTLIER_SINE_SQUARED = Math.sin(INLIER * 1.01) ** 2;
+/** Each segment's direction (cos, sin of its angle), per segment list: the camera search scores thousands of poses. */
+const directions = new WeakMap<readonly Segment[], Float64Array>();
+
+function directionsOf(segments: readonly Segment[]): Float64Array {
+  let out = directions.get(segments);
+  if (!out) {
+    out = new Float64Array(segments.length * 2);
+    segments.forEach((s, i) => ((out![i * 2] = Math.cos(s.angle)), (out![i * 2 + 1] = Math.sin(s.angle))));
+    directions.set(segments, out);
+  }
+  return out;
+}
+
+/**
+ * inlierWeight(angleToVanishing(segment i, vp)), the same number, but most segments are outliers and are told apart
+ * first by a cross product (the sine of the angle between the segment and the line to the point), which is several
+ * times cheaper than the arctangent: the camera search spent half its time there.
+ */
+function inlierWeightToward(segments: readonly Segment[], unit: Float64Array, i: number, vp: Vec3): number {
+  const s = segments[i]!;
+  const dx = vp[0] - ((s.x1 + s.x2) / 2) * vp[2];
+  const dy = vp[1] - ((s.y1 + s.y2) / 2) * vp[2];
+  const cross = unit[i * 2]! * dy - unit[i * 2 + 1]! * dx;
+  if (cross * cross > OUTLIER_SINE_SQUARED * (dx * dx + dy * dy)) return 0;
+  return inlierWeight(angleToVanishing(s, vp));
+}
+
 /**
  * Scores one (focal, pitch, roll): every segment's line meets the horizon it implies at one horizontal direction,
  * whose angle modulo 90 degrees is voted into a histogram (two orthogonal wall directions fall into one bin when
@@ -76,10 +105,11 @@ export function scoreHypothesis(
   const up = vanishingPoint([pose.right[1], pose.down[1], pose.forward[1]], focal, cx, cy);
   const [ha, hb, hc] = horizonLine(pose, focal, cx, cy);
   histogram.fill(0);
+  const unit = directionsOf(segments);
   const verticalWeight = new Float64Array(segments.length);
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
-    if (verticalCandidate[i]) verticalWeight[i] = inlierWeight(angleToVanishing(s, up));
+    if (verticalCandidate[i]) verticalWeight[i] = inlierWeightToward(segments, unit, i, up);
     // Where the segment's line meets the horizon; a segment the horizon crosses is not a horizontal line.
     const e1 = ha * s.x1 + hb * s.y1 + hc;
     const e2 = ha * s.x2 + hb * s.y2 + hc;
@@ -122,7 +152,7 @@ export function scoreHypothesis(
     let horizontal = 0;
     for (let i = 0; i < segments.length; i++) {
       const s = segments[i]!;
-      const h = Math.max(inlierWeight(angleToVanishing(s, vx)), inlierWeight(angleToVanishing(s, vz)));
+      const h = Math.max(inlierWeightToward(segments, unit, i, vx), inlierWeightToward(segments, unit, i, vz));
       const v = verticalWeight[i]!;
       if (v >= h) vertical += VERTICAL_SHARE * v * s.length;
       else horizontal += h * s.length;
