@@ -93,10 +93,9 @@ function prepare(c: Canvas, r: number): LevelState {
     const x1 = Math.min(w, box[2] + r + 1);
     const y1 = Math.min(h, box[3] + r + 1);
     const ww = x1 - x0;
-    const window = new Uint8Array(ww * (y1 - y0));
-    for (let y = y0; y < y1; y++) window.set(hole.subarray(y * w + x0, y * w + x1), (y - y0) * ww);
-    const toHole = chebyshev(window, ww, y1 - y0, 1);
-    const toKnown = chebyshev(window, ww, y1 - y0, 0);
+    const holeAround = maskWindow(hole, w, x0, y0, ww, y1 - y0);
+    const toHole = chebyshev(holeAround, ww, y1 - y0, 1);
+    const toKnown = chebyshev(holeAround, ww, y1 - y0, 0);
     for (let y = Math.max(r, y0); y < Math.min(h - r, y1); y++) {
       for (let x = Math.max(r, x0); x < Math.min(w - r, x1); x++) {
         const o = (y - y0) * ww + (x - x0);
@@ -365,9 +364,7 @@ export function exemplarFill(
     // The diffusion's shading is taken near the rim only (where a seam would show); deeper in, a diffusion
     // across a large hole mixes floor and wall into one smear, so the exemplar's own light is kept there.
     // Over the window only: it holds the hole and a known rim around it, so a hole pixel's distance is the canvas's.
-    const holeWindow = new Uint8Array(ww * wh);
-    for (let y = y1; y < y2; y++) holeWindow.set(canvas.hole.subarray(y * canvas.w + x1, y * canvas.w + x2), (y - y1) * ww);
-    const toKnown = chebyshev(holeWindow, ww, wh, 0);
+    const toKnown = chebyshev(maskWindow(canvas.hole, canvas.w, x1, y1, ww, wh), ww, wh, 0);
     const reach = RIM_SHADING_REACH;
     for (let y = y1; y < y2; y++)
       for (let x = x1; x < x2; x++) {
@@ -392,6 +389,13 @@ function holeBox(c: Canvas, pad: number): Box | null {
 function window(rgb: Float32Array, w: number, x: number, y: number, ww: number, wh: number): Float32Array {
   const out = new Float32Array(ww * wh * 3);
   for (let row = 0; row < wh; row++) out.set(rgb.subarray(((y + row) * w + x) * 3, ((y + row) * w + x + ww) * 3), row * ww * 3);
+  return out;
+}
+
+/** `window` for a one-channel mask. */
+function maskWindow(mask: Uint8Array, w: number, x: number, y: number, ww: number, wh: number): Uint8Array {
+  const out = new Uint8Array(ww * wh);
+  for (let row = 0; row < wh; row++) out.set(mask.subarray((y + row) * w + x, (y + row) * w + x + ww), row * ww);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import type { Detection } from '../detect/detect.ts';
-import type { LabImage, Superpixels } from './slic.ts';
+import { superpixelNeighbours, type LabImage, type Superpixels } from './slic.ts';
 
 /** Names of the per-superpixel features, in column order (the trained model refers to columns by index). */
 export const FEATURE_NAMES = [
@@ -140,21 +140,7 @@ export function superpixelFeatures(
     grad[s] = sg[s]! / n[s]!;
   }
 
-  // Adjacency (4-neighbour boundaries).
-  const neighbours: Set<number>[] = Array.from({ length: k }, () => new Set<number>());
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) {
-      const s = labels[i]!;
-      if (x < w - 1 && labels[i + 1] !== s) {
-        neighbours[s]!.add(labels[i + 1]!);
-        neighbours[labels[i + 1]!]!.add(s);
-      }
-      if (y < h - 1 && labels[i + w] !== s) {
-        neighbours[s]!.add(labels[i + w]!);
-        neighbours[labels[i + w]!]!.add(s);
-      }
-    }
-  }
+  const neighbours = superpixelNeighbours(sp);
 
   // Same-colour regions: union of adjacent superpixels whose mean colours are close.
   const parent = Int32Array.from({ length: k }, (_, i) => i);

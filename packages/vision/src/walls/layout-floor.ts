@@ -1,6 +1,7 @@
 import { roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
+import { superpixelNeighbours } from './slic.ts';
 
 /** A superpixel this much inside the layout's floor (share of its pixels) is floor-side. */
 const FLOOR_SHARE = 0.6;
@@ -157,20 +158,12 @@ function growFloor(
   cleared: Uint8Array,
 ): void {
   const { labels, width: ww, count } = superpixels;
-  const neighbours: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  const neighbours = superpixelNeighbours(superpixels);
   const centre = new Float64Array(count * 2);
   for (let i = 0; i < labels.length; i++) {
-    const s = labels[i]!;
     const x = i % ww;
-    centre[s * 2]! += x;
-    centre[s * 2 + 1]! += (i - x) / ww;
-    const right = x + 1 < ww ? labels[i + 1]! : s;
-    const down = i + ww < labels.length ? labels[i + ww]! : s;
-    for (const t of [right, down]) {
-      if (t === s) continue;
-      neighbours[s]!.add(t);
-      neighbours[t]!.add(s);
-    }
+    centre[labels[i]! * 2]! += x;
+    centre[labels[i]! * 2 + 1]! += (i - x) / ww;
   }
   const [ha, hb, hc] = room.camera.horizon.line;
   const toPhoto = room.width / ww;
@@ -180,13 +173,10 @@ function growFloor(
     return Math.abs(hb) > 1e-9 && y > -(ha * x + hc) / hb + BELOW_HORIZON * room.height;
   };
   const reached = new Uint8Array(count);
+  for (const s of seeds) reached[s] = 1;
+  for (let s = 0; s < count; s++) if (cleared[s]) reached[s] = 1;
   const stack: number[] = [];
-  for (let s = 0; s < count; s++) {
-    if (cleared[s] || seeds.includes(s)) {
-      reached[s] = 1;
-      stack.push(s);
-    }
-  }
+  for (let s = 0; s < count; s++) if (reached[s]) stack.push(s);
   while (stack.length > 0) {
     const s = stack.pop()!;
     for (const t of neighbours[s]!) {

@@ -1,5 +1,6 @@
 import type { WallAnalysis } from './analyse.ts';
 import { angleToPoint, isVertical } from './lines.ts';
+import { superpixelNeighbours } from './slic.ts';
 
 /**
  * A wall orientation: the horizontal direction the wall runs along, in camera coordinates (x right, y down,
@@ -110,15 +111,7 @@ export function assignWallPlanes(analysis: WallAnalysis, wall: Uint8Array): Wall
     if (!o || o.vanishingX === null) continue;
     if (Math.abs(sx[t]! / count[t]! - o.vanishingX) < 0.03 * w) labels[t] = 0;
   }
-  const neighbours: Set<number>[] = Array.from({ length: k }, () => new Set<number>());
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) {
-      const s = superpixels.labels[i]!;
-      if (x < w - 1 && superpixels.labels[i + 1] !== s) neighbours[s]!.add(superpixels.labels[i + 1]!);
-      if (y < h - 1 && superpixels.labels[i + w] !== s) neighbours[s]!.add(superpixels.labels[i + w]!);
-    }
-  }
-  for (let s = 0; s < k; s++) for (const t of neighbours[s]!) neighbours[t]!.add(s);
+  const neighbours = superpixelNeighbours(superpixels);
   for (let pass = 0; pass < 2; pass++) {
     const next = Int16Array.from(labels);
     for (let t = 0; t < k; t++) {
