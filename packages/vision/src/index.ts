@@ -39,6 +39,8 @@ export {
 } from './inpaint/index.ts';
 export { createVisionPool, type VisionPool, type RunOptions, type JobPriority } from './pool/pool.ts';
 export type { TaskName, VisionTasks } from './pool/tasks.ts';
+export { roomModelOnPool } from './pool/room-model.ts';
+export { detectObjectsOnPool } from './pool/detect.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
 export { cutoutMark, plainBackground } from './cutout/mark.ts';
 export { markObject, objectMask } from './cutout/mark-object.ts';
@@ -84,7 +86,14 @@ export {
   type WallMaterialKey,
   type WallOptions,
 } from './walls/index.ts';
-export { brandImage, type BrandRequest, type BrandMark, type BrandQr, type BrandCorner, type DisclosureLabel } from './brand/brand.ts';
+export {
+  brandImage,
+  type BrandRequest,
+  type BrandMark,
+  type BrandQr,
+  type BrandCorner,
+  type DisclosureLabel,
+} from './brand/brand.ts';
 export {
   roomModel,
   decodeRoomLabels,

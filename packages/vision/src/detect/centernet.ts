@@ -33,17 +33,30 @@ export async function executeCenterNet(
 
 /** Runs CenterNet on one view; boxes come back in natural pixels of the whole image. */
 export async function runCenterNet(image: RgbImage, view: View, minScore = 0.05): Promise<Candidate[]> {
-  const { outputs, sx, sy, ox, oy } = await executeCenterNet(image, view, ['tower_0/detections']);
-  const rows = outputs[0]!;
-  const values = await rows.data();
-  rows.dispose();
-  const out: Candidate[] = [];
+  return (await runCenterNetWith(image, view, [], minScore)).candidates;
+}
+
+/**
+ * runCenterNet, also handing back the named nodes' outputs of the same forward pass (the caller disposes them):
+ * the room model reads the wall features' maps off the whole view's pass instead of running the network again.
+ */
+export async function runCenterNetWith(
+  image: RgbImage,
+  view: View,
+  nodes: readonly string[],
+  minScore = 0.05,
+): Promise<{ candidates: Candidate[]; outputs: Tensor[] }> {
+  const { outputs, sx, sy, ox, oy } = await executeCenterNet(image, view, ['tower_0/detections', ...nodes]);
+  const [rows, ...rest] = outputs;
+  const values = await rows!.data();
+  rows!.dispose();
+  const candidates: Candidate[] = [];
   for (let i = 0; i + 5 < values.length; i += 6) {
     const score = values[i + 4]!;
     if (score < minScore) continue;
     const box = inputBoxToImage([values[i]!, values[i + 1]!, values[i + 2]!, values[i + 3]!], { sx, sy, ox, oy }, view, image);
     if (!box) continue;
-    out.push({ cls: Math.round(values[i + 5]!), box, score });
+    candidates.push({ cls: Math.round(values[i + 5]!), box, score });
   }
-  return out;
+  return { candidates, outputs: rest };
 }

@@ -69,18 +69,23 @@ export const DETECTION_THRESHOLD = 0.2;
 export async function detectCandidates(image: RgbImage, views: DetectTuning['views']): Promise<Candidate[][]> {
   const out: Candidate[][] = [];
   for (const name of views) {
-    const view: View = {
-      x: 0,
-      y: 0,
-      w: image.width,
-      h: image.height,
-      flip: name.endsWith('flip'),
-      letterbox: name !== 'full' && name !== 'flip',
-      fill: name.startsWith('zoomout') ? 0.7 : 1,
-    };
+    const view = namedView(image, name);
     out.push(name.startsWith('nanodet') ? await runNanoDet(image, view, MIN_CANDIDATE_SCORE) : await runCenterNet(image, view));
   }
   return out;
+}
+
+/** The region, mirroring and letterboxing a view name stands for, over the whole photo. */
+export function namedView(image: RgbImage, name: ViewName): View {
+  return {
+    x: 0,
+    y: 0,
+    w: image.width,
+    h: image.height,
+    flip: name.endsWith('flip'),
+    letterbox: name !== 'full' && name !== 'flip',
+    fill: name.startsWith('zoomout') ? 0.7 : 1,
+  };
 }
 
 interface Fused {
@@ -160,6 +165,26 @@ function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Det
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
+}
+
+/**
+ * RESCORED_VIEWS split by network, each about half the detector's time: two pool workers run them at once
+ * (pool/detect.ts, room/steps.ts), the networks being single-threaded.
+ */
+export const CENTERNET_HALF: readonly ViewName[] = RESCORED_VIEWS.filter((v) => !v.startsWith('nanodet'));
+export const NANODET_HALF: readonly ViewName[] = RESCORED_VIEWS.filter((v) => v.startsWith('nanodet'));
+
+/** rescoredDetections of the two halves' candidates (CENTERNET_HALF's and NANODET_HALF's, in their order). */
+export function rescoredHalves(
+  centerNet: readonly (readonly Candidate[])[],
+  nanoDet: readonly (readonly Candidate[])[],
+  width: number,
+  height: number,
+): Detection[] {
+  const perView = RESCORED_VIEWS.map((view) =>
+    view.startsWith('nanodet') ? nanoDet[NANODET_HALF.indexOf(view)]! : centerNet[CENTERNET_HALF.indexOf(view)]!,
+  );
+  return rescoredDetections(perView, width, height);
 }
 
 /**

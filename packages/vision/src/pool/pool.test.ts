@@ -3,7 +3,11 @@ import sharp from 'sharp';
 import { readFixture } from '../testing/fixtures.ts';
 import { boxMask, encodeMask } from '../mask.ts';
 import { createImage } from '../image.ts';
+import { detectObjects, type Detection } from '../detect/detect.ts';
+import { roomModel, type RoomModel } from '../room/index.ts';
+import { detectObjectsOnPool } from './detect.ts';
 import { createVisionPool } from './pool.ts';
+import { roomModelOnPool } from './room-model.ts';
 
 const flatImage = () => createImage(64, 48, new Uint8Array(64 * 48 * 3).fill(90));
 
@@ -18,6 +22,29 @@ describe('createVisionPool', () => {
     const [detections, filled] = await Promise.all([pool.run('detectObjects', photo), pool.run('inpaint', flatImage(), mask)]);
     expect(detections.some((d) => d.class_name === 'refrigerator')).toBe(true);
     expect([filled.width, filled.height]).toEqual([64, 48]);
+  });
+
+  it('detects with its two networks in two workers at once, as one thread does', async () => {
+    const photo = await readFixture('coco_val2017_000000000802.jpg');
+    const [inPool, inThread] = await Promise.all([detectObjectsOnPool(pool, new Uint8Array(photo)), detectObjects(photo)]);
+    const comparable = (found: Detection[]) => found.map((d) => ({ ...d, id: '' }));
+    expect(inPool.some((d) => d.class_name === 'refrigerator')).toBe(true);
+    expect(comparable(inPool)).toEqual(comparable(inThread));
+  });
+
+  it('builds a room model with its two halves in two workers at once, the model one thread makes', async () => {
+    const photo = await readFixture('coco_val2017_000000000802.jpg');
+    const [inPool, inThread] = await Promise.all([roomModelOnPool(pool, new Uint8Array(photo)), roomModel(photo)]);
+    // Detection ids are random and the timings differ; everything else is the same model.
+    const comparable = (model: RoomModel) => ({
+      ...model,
+      timingMs: 0,
+      source: { ...model.source, detections: model.source?.detections.map((d) => ({ ...d, id: '' })) },
+    });
+    expect(inPool.source?.detections.some((d) => d.class_name === 'refrigerator')).toBe(true);
+    expect(inPool.walls.length).toBeGreaterThan(0);
+    expect(comparable(inPool)).toEqual(comparable(inThread));
+    expect(inPool.timingMs).toBeGreaterThan(0);
   });
 
   it('lets a running job finish when it closes, and refuses new ones', async () => {

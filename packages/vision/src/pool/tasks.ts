@@ -3,7 +3,7 @@ import { brandImage, type BrandRequest } from '../brand/brand.ts';
 import { cutout } from '../cutout/cutout.ts';
 import { cutoutMark } from '../cutout/mark.ts';
 import { markObject, objectMask } from '../cutout/mark-object.ts';
-import { detectObjects } from '../detect/detect.ts';
+import { CENTERNET_HALF, detectCandidates, detectObjects, NANODET_HALF } from '../detect/detect.ts';
 import { enhance, type EnhanceLevel } from '../enhance/enhance.ts';
 import type { RgbImage } from '../image.ts';
 import { eraseArea, inpaint, removeObject, removeObjects } from '../inpaint/index.ts';
@@ -14,7 +14,16 @@ import { placeFurniture, placePosedPiece, replaceObject, resolveSprite } from '.
 import type { PlaceRequest, PosedPieceRequest, SpriteSource } from '../place/index.ts';
 import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
-import { roomModel, type RoomModel, type RoomModelOptions } from '../room/index.ts';
+import {
+  roomCenterNetHalf,
+  roomModel,
+  roomModelFromHalves,
+  roomNanoDetHalf,
+  type CenterNetHalf,
+  type NanoDetHalf,
+  type RoomModel,
+  type RoomModelOptions,
+} from '../room/index.ts';
 import { decodeImage, encodeImage, resizeImage } from '../image.ts';
 import { restyleRoom, type RestyleRequest } from '../restyle/restyle.ts';
 import { autoStage, planWithMeshes, type RoomType, type StagingPlan } from '../stage/index.ts';
@@ -41,6 +50,12 @@ export function withProgressSink<T>(sink: (fraction: number) => void, run: () =>
  */
 export const tasks = {
   detectObjects: (image: Image) => detectObjects(image),
+  /** One network's views of the detector (pool/detect.ts runs both halves at once), with the photo's size. */
+  detectHalf: async (image: Image, network: 'centernet' | 'nanodet') => {
+    const decoded = await decodeImage(image);
+    const views = network === 'centernet' ? CENTERNET_HALF : NANODET_HALF;
+    return { candidates: await detectCandidates(decoded, views), width: decoded.width, height: decoded.height };
+  },
   markObject: (image: Image, x: number, y: number, objectType: string) => markObject(image, x, y, objectType),
   objectMask: (image: Image, box: Box) => objectMask(image, box),
   inpaint: (image: Image, mask: Uint8Array) => inpaint(image, mask),
@@ -65,7 +80,12 @@ export const tasks = {
    */
   placePosedPiece: async (image: Image, request: PosedPieceRequest, quality: number) => {
     const { image: result, ...rest } = await placePosedPiece(image, request);
-    return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
+    return {
+      ...rest,
+      jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)),
+      width: result.width,
+      height: result.height,
+    };
   },
   /**
    * One-click staging, step 1: the plan for the room (JSON: what would be added, shown and priced before
@@ -97,22 +117,33 @@ export const tasks = {
     replaceObject(image, detection, await resolveSprite(sprite)),
   /** The photo's room model (camera, layout, openings, labels) as plain JSON: compute once per photo. */
   roomModel: (image: Image, options?: RoomModelOptions) => roomModel(image, options),
+  /** The room model's first two steps, which two workers run at once (room/steps.ts, pool/room-model.ts). */
+  roomCenterNetHalf: (image: Image, detect: boolean) => roomCenterNetHalf(image, detect),
+  roomNanoDetHalf: (image: Image, detect: boolean) => roomNanoDetHalf(image, detect),
+  /** Its last step; `startedAt` is Date.now() when the first two started. */
+  roomModelFromHalves: (centerNet: CenterNetHalf, nanoDet: NanoDetHalf, options: RoomModelOptions, startedAt: number) =>
+    roomModelFromHalves(centerNet, nanoDet, options, startedAt),
   wallMask: (image: Image) => wallMask(image),
   /** `options.room`: the session's room model; `options.exclude`: pixels to keep (pieces the session placed). */
-  changeWallMaterial: (image: Image, material: string, options?: ChangeWallOptions) => changeWallMaterial(image, material, options),
+  changeWallMaterial: (image: Image, material: string, options?: ChangeWallOptions) =>
+    changeWallMaterial(image, material, options),
   brandImage: (image: Image, request: BrandRequest) => brandImage(image, request),
   exportJpeg: (image: Uint8Array, watermark: boolean) => exportJpeg(image, { watermark }),
   annotateDetections: (image: Uint8Array, boxes: [number, number, number, number][]) => annotateDetections(image, boxes),
   /** A mask drawn on the client's canvas (any size of the same picture), erased from the photo. */
-  eraseDrawnArea: (image: Image, drawn: Uint8Array) =>
-    eraseArea(image, drawn, { scaleMask: true, onProgress: reportProgress }),
+  eraseDrawnArea: (image: Image, drawn: Uint8Array) => eraseArea(image, drawn, { scaleMask: true, onProgress: reportProgress }),
   /** The box around what was drawn on the client's canvas, in the photo's pixels; null when nothing was. */
   drawnArea: async (drawn: Uint8Array, width: number, height: number) =>
     maskBBox(await decodeMask(drawn, { width, height }, { scale: true })),
   /** The local quick restyle (walls, grade, staging of an empty room), encoded here as JPEG at `quality`. */
   restyleRoom: async (image: Image, request: RestyleRequest, quality: number) => {
     const { image: result, ...rest } = await restyleRoom(image, request, reportProgress);
-    return { ...rest, jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)), width: result.width, height: result.height };
+    return {
+      ...rest,
+      jpeg: new Uint8Array(await encodeImage(result, 'jpeg', quality)),
+      width: result.width,
+      height: result.height,
+    };
   },
   /** Whether a restyle kept the photo's windows and doors (straight lines outside the furniture compared). */
   checkStructure: (photo: Image, result: Image, options: StructureCheckOptions) => checkStructure(photo, result, options),
@@ -122,7 +153,11 @@ export const tasks = {
     const scale = Math.min(1, longSide / Math.max(decoded.width, decoded.height));
     const fitted =
       scale < 1
-        ? await resizeImage(decoded, Math.max(1, Math.round(decoded.width * scale)), Math.max(1, Math.round(decoded.height * scale)))
+        ? await resizeImage(
+            decoded,
+            Math.max(1, Math.round(decoded.width * scale)),
+            Math.max(1, Math.round(decoded.height * scale)),
+          )
         : decoded;
     return new Uint8Array(await encodeImage(fitted, 'jpeg', quality));
   },

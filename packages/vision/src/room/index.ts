@@ -1,4 +1,12 @@
-export { roomModel, DEFAULT_CAMERA_HEIGHT_M, type RoomModelOptions } from './room-model.ts';
+export { DEFAULT_CAMERA_HEIGHT_M, type RoomModelOptions } from './room-model.ts';
+export {
+  roomModel,
+  roomCenterNetHalf,
+  roomNanoDetHalf,
+  roomModelFromHalves,
+  type CenterNetHalf,
+  type NanoDetHalf,
+} from './steps.ts';
 export { decodeRoomLabels, roomLabelMask, upsampleRoomLabels } from './labels.ts';
 export {
   ROOM_LABEL,

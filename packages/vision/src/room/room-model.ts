@@ -1,9 +1,9 @@
-import { detectObjects, type Detection } from '../detect/detect.ts';
-import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
-import { analyseRoom, type WallAnalysis } from '../walls/analyse.ts';
+import type { Detection } from '../detect/detect.ts';
+import { imageFingerprint, type RgbImage } from '../image.ts';
+import type { WallAnalysis } from '../walls/analyse.ts';
 import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
-import { WALL_THRESHOLD, wallProbabilities, workMask } from '../walls/wall-mask.ts';
+import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { encodeLabels } from './labels.ts';
 import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
@@ -54,32 +54,39 @@ const KNOWN_HEIGHT_M: Readonly<Record<string, number>> = {
   oven: 0.9,
 };
 
-/**
- * One room model per photo: the camera (focal length, rotation, horizon, eye height), the vanishing points, the
- * box layout (floor, ceiling and the visible walls as planes and polygons), openings on the walls and per-pixel
- * labels at the working size. JSON-serialisable; compute it once per photo and hand it to every operation.
- */
-export async function roomModel(input: ImageInput, options: RoomModelOptions = {}): Promise<RoomModel> {
-  const started = performance.now();
-  const image = await decodeImage(input);
-  const detections = options.detections ?? (await detectObjects(image));
-  const analysis = await analyseRoom(image, detections);
-  return buildRoomModel(image, analysis, wallProbabilities(analysis), detections, options, started);
+/** What the room model keeps of the photo itself: its size and fingerprint (the pixels stay where they are). */
+export interface RoomPhoto {
+  readonly width: number;
+  readonly height: number;
+  readonly fingerprint: string;
 }
 
-/** The model from an analysis already made (evaluation passes held-out wall probabilities here). */
+export function roomPhoto(image: RgbImage): RoomPhoto {
+  return { width: image.width, height: image.height, fingerprint: imageFingerprint(image) };
+}
+
+/** Segments of the work image the layout is fitted to (found again when a step before did not hand them over). */
+export function layoutSegments(work: RgbImage): Promise<Segment[]> {
+  return detectSegments(work, { low: 12, high: 36, votes: 0.025, minLength: 0.03 });
+}
+
+/**
+ * The model from an analysis already made (evaluation passes held-out wall probabilities here). `made`: when the
+ * model was started (performance.now() of this thread) and the layout's segments, when an earlier step found them.
+ */
 export async function buildRoomModel(
-  image: RgbImage,
+  photo: RgbImage | RoomPhoto,
   analysis: WallAnalysis,
   probabilities: Float32Array,
   detections: readonly Detection[],
   options: RoomModelOptions = {},
-  started = performance.now(),
+  made: { started?: number; segments?: Segment[] } = {},
 ): Promise<RoomModel> {
+  const started = made.started ?? performance.now();
   const { work } = analysis;
   const ww = work.width;
   const wh = work.height;
-  const segments = longest(await detectSegments(work, { low: 12, high: 36, votes: 0.025, minLength: 0.03 }), 300);
+  const segments = longest(made.segments ?? (await layoutSegments(work)), 300);
 
   // Wall probability per work pixel (from its superpixel) and the detector's boxes at the work size.
   const pw = new Float32Array(ww * wh);
@@ -139,8 +146,8 @@ export async function buildRoomModel(
   };
 
   // Everything below is in the photo's pixels.
-  const W = image.width;
-  const H = image.height;
+  const W = photo.width;
+  const H = photo.height;
   const focal = camera.focal / analysis.scale;
   const cx = W / 2;
   const cy = camera.principalY / analysis.scale;
@@ -198,7 +205,10 @@ export async function buildRoomModel(
     labels: { width: ww, height: wh, encoding: 'base64-u8', legend: [...ROOM_LABEL_NAMES], data: encodeLabels(labels) },
     confidence: round(agree, 3),
     timingMs: Math.round(performance.now() - started),
-    source: { fingerprint: imageFingerprint(image), detections: detections.map((d) => ({ ...d, bbox: [...d.bbox] })) },
+    source: {
+      fingerprint: 'fingerprint' in photo ? photo.fingerprint : imageFingerprint(photo),
+      detections: detections.map((d) => ({ ...d, bbox: [...d.bbox] })),
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Tensor } from '@tensorflow/tfjs-core';
 import { executeCenterNet } from '../detect/centernet.ts';
 import { wholeView } from '../detect/views.ts';
 import type { RgbImage } from '../image.ts';
@@ -14,9 +15,12 @@ export const DEEP_LAYERS = [
   { node: 'tower_0/CenternetHead/Relu_1', channels: 192 },
 ] as const;
 
+/** The network nodes the wall features read. */
+export const DEEP_NODES: readonly string[] = DEEP_LAYERS.map((layer) => layer.node);
+
 export const DEEP_FEATURE_COUNT = DEEP_LAYERS.reduce((sum, layer) => sum + layer.channels, 0);
 
-interface FeatureMap {
+export interface FeatureMap {
   readonly data: Float32Array;
   readonly width: number;
   readonly height: number;
@@ -25,11 +29,11 @@ interface FeatureMap {
 
 /** The feature maps of the photo stretched to the network's square input (one forward pass, ~0.35 s here). */
 export async function deepFeatureMaps(image: RgbImage): Promise<FeatureMap[]> {
-  const { outputs } = await executeCenterNet(
-    image,
-    wholeView(image),
-    DEEP_LAYERS.map((layer) => layer.node),
-  );
+  return readFeatureMaps((await executeCenterNet(image, wholeView(image), DEEP_NODES)).outputs);
+}
+
+/** The DEEP_NODES outputs of a CenterNet pass over the whole view, read into plain arrays (and disposed). */
+export async function readFeatureMaps(outputs: readonly Tensor[]): Promise<FeatureMap[]> {
   try {
     const maps: FeatureMap[] = [];
     for (const output of outputs) {

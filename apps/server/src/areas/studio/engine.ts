@@ -2,6 +2,8 @@ import {
   type Box,
   type BrandRequest,
   createVisionPool,
+  detectObjectsOnPool,
+  roomModelOnPool,
   type Detection,
   type EnhanceLevel,
   type PiecePose,
@@ -161,7 +163,7 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
   const jpeg = (job: EngineJob) => ({ ...run(job), quality: RESULT_JPEG_QUALITY });
 
   return {
-    detectObjects: (image, job) => workers().runWith(run(job), 'detectObjects', own(image)),
+    detectObjects: (image, job) => detectObjectsOnPool(workers(), image, run(job)),
     annotateDetections: async (image, boxes, job) =>
       asBuffer(await workers().runWith(run(job), 'annotateDetections', own(image), boxes)),
     markObject: (image, x, y, objectType, job) => workers().runWith(run(job), 'markObject', own(image), x, y, objectType),
@@ -169,7 +171,7 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
       asBuffer(await workers().runJpeg(jpeg(job), 'removeObject', own(image), box, room ?? undefined)),
     removeObjects: async (image, boxes, room, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'removeObjects', own(image), boxes, room ?? undefined)),
-    roomModel: (image, job) => workers().runWith(run(job), 'roomModel', own(image)),
+    roomModel: (image, job) => roomModelOnPool(workers(), image, run(job)),
     eraseArea: async (image, mask, job) => asBuffer(await workers().runJpeg(jpeg(job), 'eraseDrawnArea', own(image), own(mask))),
     drawnArea: (mask, width, height, job) => workers().runWith(run(job), 'drawnArea', own(mask), width, height),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
