@@ -96,6 +96,11 @@ function boundaryFamily(a: number, b: number): number {
   return -1;
 }
 
+/** boundaryFamily of every pair of faces (index a * FACE_COUNT + b): scoreLayout asks twice per pixel per layout. */
+const BOUNDARY_FAMILY = Int8Array.from({ length: FACE_COUNT * FACE_COUNT }, (_, k) =>
+  boundaryFamily(Math.floor(k / FACE_COUNT), k % FACE_COUNT),
+);
+
 export function scoreLayout(faces: Uint8Array, grid: RayGrid, evidence: LayoutEvidence): { unary: number; lines: number } {
   const { width: w, height: h } = grid;
   let unary = 0;
@@ -105,11 +110,11 @@ export function scoreLayout(faces: Uint8Array, grid: RayGrid, evidence: LayoutEv
     for (let x = 0; x < w; x++, i++) {
       const f = faces[i]!;
       if (x + 1 < w) {
-        const fam = boundaryFamily(f, faces[i + 1]!);
+        const fam = BOUNDARY_FAMILY[f * FACE_COUNT + faces[i + 1]!]!;
         if (fam >= 0 && (evidence.lines[fam]![i] || evidence.lines[fam]![i + 1])) lines++;
       }
       if (y + 1 < h) {
-        const fam = boundaryFamily(f, faces[i + w]!);
+        const fam = BOUNDARY_FAMILY[f * FACE_COUNT + faces[i + w]!]!;
         if (fam >= 0 && (evidence.lines[fam]![i] || evidence.lines[fam]![i + w])) lines++;
       }
     }

@@ -57,15 +57,24 @@ const inlierWeight = (angle: number): number => (angle < INLIER ? 1 - (angle / I
 
 /** Squared sine of a little more than INLIER: a segment whose line turns further from the vanishing point weighs 0. */
 const OUTLIER_SINE_SQUARED = Math.sin(INLIER * 1.01) ** 2;
-/** Each segment's direction (cos, sin of its angle), per segment list: the camera search scores thousands of poses. */
-const directions = new WeakMap<readonly Segment[], Float64Array>();
+/**
+ * Each segment's direction (cos, sin of its angle) and midpoint (x, y), per segment list: the camera search scores
+ * thousands of poses against the same segments.
+ */
+const geometry = new WeakMap<readonly Segment[], Float64Array>();
 
-function directionsOf(segments: readonly Segment[]): Float64Array {
-  let out = directions.get(segments);
+function geometryOf(segments: readonly Segment[]): Float64Array {
+  let out = geometry.get(segments);
   if (!out) {
-    out = new Float64Array(segments.length * 2);
-    segments.forEach((s, i) => ((out![i * 2] = Math.cos(s.angle)), (out![i * 2 + 1] = Math.sin(s.angle))));
-    directions.set(segments, out);
+    const g = new Float64Array(segments.length * 4);
+    segments.forEach((s, i) => {
+      g[i * 4] = Math.cos(s.angle);
+      g[i * 4 + 1] = Math.sin(s.angle);
+      g[i * 4 + 2] = (s.x1 + s.x2) / 2;
+      g[i * 4 + 3] = (s.y1 + s.y2) / 2;
+    });
+    geometry.set(segments, g);
+    out = g;
   }
   return out;
 }
@@ -75,13 +84,12 @@ function directionsOf(segments: readonly Segment[]): Float64Array {
  * first by a cross product (the sine of the angle between the segment and the line to the point), which is several
  * times cheaper than the arctangent: the camera search spent half its time there.
  */
-function inlierWeightToward(segments: readonly Segment[], unit: Float64Array, i: number, vp: Vec3): number {
-  const s = segments[i]!;
-  const dx = vp[0] - ((s.x1 + s.x2) / 2) * vp[2];
-  const dy = vp[1] - ((s.y1 + s.y2) / 2) * vp[2];
-  const cross = unit[i * 2]! * dy - unit[i * 2 + 1]! * dx;
+function inlierWeightToward(segments: readonly Segment[], g: Float64Array, i: number, vp: Vec3): number {
+  const dx = vp[0] - g[i * 4 + 2]! * vp[2];
+  const dy = vp[1] - g[i * 4 + 3]! * vp[2];
+  const cross = g[i * 4]! * dy - g[i * 4 + 1]! * dx;
   if (cross * cross > OUTLIER_SINE_SQUARED * (dx * dx + dy * dy)) return 0;
-  return inlierWeight(angleToVanishing(s, vp));
+  return inlierWeight(angleToVanishing(segments[i]!, vp));
 }
 
 /**
@@ -105,7 +113,7 @@ export function scoreHypothesis(
   const up = vanishingPoint([pose.right[1], pose.down[1], pose.forward[1]], focal, cx, cy);
   const [ha, hb, hc] = horizonLine(pose, focal, cx, cy);
   histogram.fill(0);
-  const unit = directionsOf(segments);
+  const unit = geometryOf(segments);
   const verticalWeight = new Float64Array(segments.length);
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
@@ -117,10 +125,12 @@ export function scoreHypothesis(
     if (Math.abs(denom) < 1e-9) continue;
     const t = e1 / denom;
     if (t > -0.05 && t < 1.05) continue;
-    const px = s.x1 + t * (s.x2 - s.x1);
-    const py = s.y1 + t * (s.y2 - s.y1);
-    const ray = toWorld(pose, [px - cx, py - cy, focal]);
-    let alpha = Math.atan2(ray[0], ray[2]) / DEG;
+    const px = s.x1 + t * (s.x2 - s.x1) - cx;
+    const py = s.y1 + t * (s.y2 - s.y1) - cy;
+    // toWorld(pose, [px, py, focal])'s X and Z, written out: this loop runs ~4,000 times over 300 segments.
+    const rayX = px * pose.right[0] + py * pose.down[0] + focal * pose.forward[0];
+    const rayZ = px * pose.right[2] + py * pose.down[2] + focal * pose.forward[2];
+    let alpha = Math.atan2(rayX, rayZ) / DEG;
     alpha = ((alpha % 90) + 90) % 90;
     const bin = Math.min(BINS - 1, Math.floor((alpha / 90) * BINS));
     histogram[bin] = histogram[bin]! + s.length;
