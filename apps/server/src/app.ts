@@ -47,7 +47,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { createJobStore } from './jobs/job-store.ts';
 import type { Resolver } from './lib/safe-fetch.ts';
 import { createHistoryService, type HistoryService } from './areas/history/service.ts';
-import { createStudioEngine, type StudioEngine } from './areas/studio/engine.ts';
+import { createStudioEngine, warmUpEngine, type StudioEngine } from './areas/studio/engine.ts';
 import { createQueuedStudioEngine, startQueue } from './areas/studio/engine-queue.ts';
 import { JobProgressBoard } from './areas/studio/progress.ts';
 import { createRoomModels } from './areas/studio/room-models.ts';
@@ -89,6 +89,11 @@ export interface AppDependencies {
    * embedded database (its only user), `stale` (dead heartbeats) with several instances on PostgreSQL.
    */
   resumeJobs?: 'all' | 'stale';
+  /**
+   * Load the vision models into every pool thread once the app is ready, in the background (server.ts): the first
+   * user's session then does not wait for them. Tests leave it off; their pools start on first use.
+   */
+  warmVision?: boolean;
 }
 
 /** Everything the areas share, built once per app. */
@@ -214,6 +219,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const engine = deps.engine ?? (await defaultEngine(config, redis, app.log, (close) => app.addHook('onClose', close)));
   // An engine handed in belongs to the caller (a test shares one across apps): the app closes only its own.
   if (!deps.engine) app.addHook('onClose', () => engine.close());
+  // Only the app's own pool: a queue's image workers warm their own threads (worker.ts).
+  if (deps.warmVision && !deps.engine && usesOwnPool(config)) {
+    app.addHook('onReady', async () => {
+      void warmUpEngine(engine, config.visionWorkers, app.log);
+    });
+  }
   // Progress of studio calls on the durable jobs: any instance answers the poll, a restart forgets nothing.
   const progress = new JobProgressBoard(db, app.log);
   const roomModels = createRoomModels({ db, media, engine, log: app.log });
@@ -248,7 +259,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(brandingRoutes, { branding, authenticate });
   await app.register(sharedExportRoutes, { branding });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(createAnalyticsRepository(db)), authenticate });
-  await app.register(adminRoutes, { admin: createAdminService({ db, repository: createAdminRepository(db), auth }), authenticate });
+  await app.register(adminRoutes, {
+    admin: createAdminService({ db, repository: createAdminRepository(db), auth }),
+    authenticate,
+  });
   await app.register(historyRoutes, context);
 
   // Durable jobs (issue 16): records in the database, executed in this process.
@@ -265,7 +279,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         engine,
       })
     : null;
-  const inspiration = createInspirationService({ db, media, engine, config, jobs, runner, replicate, resolve: deps.resolve, log: app.log });
+  const inspiration = createInspirationService({
+    db,
+    media,
+    engine,
+    config,
+    jobs,
+    runner,
+    replicate,
+    resolve: deps.resolve,
+    log: app.log,
+  });
   await app.register(inspirationRoutes, { inspiration, authenticate, replicateWebhookSecret: config.replicate.webhookSecret });
   if (deps.resumeJobs) {
     const resumed = await inspiration.resumeRemoteJobs(deps.resumeJobs);
@@ -274,6 +298,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(webApp, { distDir: deps.webDistDir ?? WEB_DIST_DIR });
   return app;
+}
+
+/** Whether image jobs run in this process's pool (the embedded default) rather than on the queue's workers (as below). */
+function usesOwnPool(config: AppConfig): boolean {
+  return config.imageJobs.mode !== 'queue' || !config.databaseUrl;
 }
 
 /** The in-process pool (embedded default), or the PostgreSQL queue to `npm run worker` processes. */

@@ -38,7 +38,7 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const app = await buildApp({ config, db: database.db, mailer, resumeJobs: scope });
+  const app = await buildApp({ config, db: database.db, mailer, resumeJobs: scope, warmVision: true });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -55,7 +55,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (abandoned.length > 0) app.log.warn({ jobs: abandoned.map((job) => job.id) }, 'jobs of a stopped process ended as interrupted, uncharged');
+  if (abandoned.length > 0)
+    app.log.warn({ jobs: abandoned.map((job) => job.id) }, 'jobs of a stopped process ended as interrupted, uncharged');
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'outbox', url: config.appUrl },
     `Stagecraft is ready at ${config.appUrl}`,

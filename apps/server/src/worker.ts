@@ -1,6 +1,5 @@
 import pino from 'pino';
-import sharp from 'sharp';
-import { createStudioEngine } from './areas/studio/engine.ts';
+import { createStudioEngine, warmUpEngine } from './areas/studio/engine.ts';
 import { startQueue, workImageJobs } from './areas/studio/engine-queue.ts';
 import { loadConfigOrExit } from './config.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -22,20 +21,8 @@ async function main() {
   const boss = await startQueue({ databaseUrl: config.databaseUrl, ...config.imageJobs }, log);
   const engine = createStudioEngine({ size: config.visionWorkers });
   // Each thread loads its models on its first job (tens of seconds on a busy machine): that would count against
-  // IMAGE_JOB_TIMEOUT_SECONDS and could make a healthy worker's job look lost. So every thread runs a wall
-  // change (detection and wall models) on a small picture before the worker takes any job.
-  const warmStarted = Date.now();
-  const sample = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 200, g: 190, b: 170 } } })
-    .jpeg()
-    .toBuffer();
-  await Promise.all(
-    Array.from({ length: config.visionWorkers }, () =>
-      engine.changeWallMaterial(sample, 'white_paint', null, [], { priority: 'normal' }).catch((error: unknown) => {
-        log.warn({ err: error }, 'image worker warm-up failed; the first jobs will load the models');
-      }),
-    ),
-  );
-  log.info({ ms: Date.now() - warmStarted }, 'image worker warmed up');
+  // IMAGE_JOB_TIMEOUT_SECONDS and could make a healthy worker's job look lost. So they load before any job.
+  await warmUpEngine(engine, config.visionWorkers, log);
   await workImageJobs({ boss, engine, concurrency: config.visionWorkers, redis, log });
   log.info({ threads: config.visionWorkers, pid: process.pid }, 'image worker ready');
 

@@ -1,7 +1,7 @@
 import { isVisionError } from '@stagecraft/vision';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createStudioEngine } from './engine.ts';
+import { createStudioEngine, warmUpEngine } from './engine.ts';
 
 describe('the in-process studio engine', () => {
   it('refuses work after close instead of starting new worker threads that would keep the process alive', async () => {
@@ -17,5 +17,32 @@ describe('the in-process studio engine', () => {
     const late = await engine.fitJpeg(new Uint8Array(photo), 32, job).catch((error: unknown) => error);
     expect(isVisionError(late) && late.code).toBe('worker_failed');
     expect(process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort')).toEqual([]);
+  });
+
+  it('warms every thread up: each runs a wall change, so the models are loaded before a user needs them', async () => {
+    const engine = createStudioEngine({ size: 2 });
+    const calls: string[] = [];
+    const counting = {
+      ...engine,
+      changeWallMaterial: (...args: Parameters<typeof engine.changeWallMaterial>) => {
+        calls.push(args[1]);
+        return engine.changeWallMaterial(...args);
+      },
+    };
+    const info: object[] = [];
+    const warned: object[] = [];
+    try {
+      await warmUpEngine(counting, 2, { info: (object) => info.push(object), warn: (object) => warned.push(object) });
+      expect(calls).toEqual(['white_paint', 'white_paint']);
+      expect(warned).toEqual([]);
+      expect(info).toEqual([expect.objectContaining({ threads: 2 })]);
+      // The threads are warm: a detection on a real photo now takes no model loading (both networks in each thread).
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c8beb0' } })
+        .jpeg()
+        .toBuffer();
+      expect(await engine.detectObjects(new Uint8Array(photo), { priority: 'normal' })).toEqual([]);
+    } finally {
+      await engine.close();
+    }
   });
 });

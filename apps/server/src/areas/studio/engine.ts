@@ -19,6 +19,7 @@ import {
   type VisionPool,
   VisionError,
 } from '@stagecraft/vision';
+import sharp from 'sharp';
 
 /** Pro jobs go first in the queue (DECISIONS.md "Plans": rush processing). */
 export type JobPriority = 'rush' | 'normal';
@@ -140,6 +141,31 @@ export interface RestyledRoom {
   empty: boolean;
   staged: string[];
   furniture: [number, number, number, number][];
+}
+
+/**
+ * Loads every thread's models before users need them: each of `threads` runs a wall change (both detection networks,
+ * the wall models and the room model) on a small picture. A thread loads them on its first job otherwise, which made
+ * the first session's room model after a start about a second and a half slower (the models load in both threads
+ * while the model is computed), and in a queue worker could outlast IMAGE_JOB_TIMEOUT_SECONDS.
+ */
+export async function warmUpEngine(
+  engine: StudioEngine,
+  threads: number,
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void },
+): Promise<void> {
+  const started = Date.now();
+  const sample = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 200, g: 190, b: 170 } } })
+    .jpeg()
+    .toBuffer();
+  await Promise.all(
+    Array.from({ length: threads }, () =>
+      engine.changeWallMaterial(sample, 'white_paint', null, [], { priority: 'normal' }).catch((error: unknown) => {
+        log.warn({ err: error }, 'vision warm-up failed; the first jobs will load the models');
+      }),
+    ),
+  );
+  log.info({ ms: Date.now() - started, threads }, 'vision models loaded');
 }
 
 /** What an engine's calls reach once it is closed. */
