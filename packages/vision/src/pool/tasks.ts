@@ -16,7 +16,6 @@ import type { Detection } from '../detect/detect.ts';
 import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/index.ts';
 import {
   roomCenterNetHalf,
-  roomModel,
   roomModelFromHalves,
   roomNanoDetHalf,
   type CenterNetHalf,
@@ -115,9 +114,10 @@ export const tasks = {
   },
   replaceObject: async (image: Image, detection: Detection, sprite: SpriteSource) =>
     replaceObject(image, detection, await resolveSprite(sprite)),
-  /** The photo's room model (camera, layout, openings, labels) as plain JSON: compute once per photo. */
-  roomModel: (image: Image, options?: RoomModelOptions) => roomModel(image, options),
-  /** The room model's first two steps, which two workers run at once (room/steps.ts, pool/room-model.ts). */
+  /**
+   * The photo's room model (camera, layout, openings, labels; plain JSON, computed once per photo) in three steps:
+   * the first two run in two workers at once (room/steps.ts, pool/room-model.ts).
+   */
   roomCenterNetHalf: (image: Image, detect: boolean) => roomCenterNetHalf(image, detect),
   roomNanoDetHalf: (image: Image, detect: boolean) => roomNanoDetHalf(image, detect),
   /** Its last step; `startedAt` is Date.now() when the first two started. */

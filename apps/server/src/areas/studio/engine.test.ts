@@ -36,7 +36,7 @@ describe('the in-process studio engine', () => {
       expect(calls).toEqual(['white_paint', 'white_paint']);
       expect(warned).toEqual([]);
       expect(info).toEqual([expect.objectContaining({ threads: 2 })]);
-      // The threads are warm: a detection on a real photo now takes no model loading (both networks in each thread).
+      // The warmed pool still takes work: a detection (both halves, one per thread) of a plain wall finds nothing.
       const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c8beb0' } })
         .jpeg()
         .toBuffer();
