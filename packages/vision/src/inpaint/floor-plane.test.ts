@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../image.ts';
 import { createMask, type Mask } from '../mask.ts';
-import { decodeRoomLabels, encodeLabels } from '../room/labels.ts';
+import { decodeRoomLabels, encodeLabels, encodeMaskBits } from '../room/labels.ts';
 import { ROOM_LABEL } from '../room/types.ts';
 import { syntheticRoomModel } from '../testing/box-room-model.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
@@ -88,5 +88,45 @@ describe('fillFloorRectified', () => {
     const filled = fillFloorRectified(image, hole, room, DEFAULT_EXEMPLAR);
     expect(filled).not.toBeNull();
     expect(bright(filled!.image)).toBe(0);
+  });
+
+  it('copies nothing from the floor the room model marks odd (undetected furniture), even where it is most of the floor', () => {
+    const render = renderSyntheticRoom(5, { width: W, height: H });
+    const room = syntheticRoomModel(render);
+    const hole = floorHole();
+    // Dark wood everywhere on the floor around the hole but a strip of carpet in front of it (rows 95-100%): the
+    // foot of a bed and the nightstands either side, labelled floor, as undetected furniture is.
+    const image = { ...render.image, data: Uint8Array.from(render.image.data) };
+    const dark = new Uint8Array(W * H);
+    for (let y = Math.round(0.5 * H); y < Math.round(0.95 * H); y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        if (hole.data[i] || render.labels[i] !== ROOM_LABEL.floor) continue;
+        dark[i] = 1;
+        image.data.set([70, 45, 30], i * 3);
+      }
+    const { width: lw, height: lh } = room.labels;
+    const odd = new Uint8Array(lw * lh);
+    for (let y = 0; y < lh; y++)
+      for (let x = 0; x < lw; x++)
+        odd[y * lw + x] = dark[Math.floor(((y + 0.5) * H) / lh) * W + Math.floor(((x + 0.5) * W) / lw)]!;
+    const marked = { ...room, source: { fingerprint: '', detections: [], oddFloor: encodeMaskBits(odd) } };
+    // Share of the hole's floor pixels (truth) that are wood: redder than blue, where the carpet is bluish grey.
+    const woodShare = (picture: RgbImage): number => {
+      let n = 0;
+      let all = 0;
+      for (let i = 0; i < hole.data.length; i++) {
+        if (!hole.data[i] || render.labels[i] !== ROOM_LABEL.floor) continue;
+        all++;
+        if (picture.data[i * 3]! > picture.data[i * 3 + 2]! + 15) n++;
+      }
+      return n / all;
+    };
+    const unmarked = fillFloorRectified(image, hole, room, DEFAULT_EXEMPLAR);
+    const filled = fillFloorRectified(image, hole, marked, DEFAULT_EXEMPLAR);
+    expect(woodShare(render.image)).toBe(0);
+    // Without the mark the dark wood is most of the floor near the hole, and the fill copies it.
+    expect(woodShare(unmarked!.image)).toBeGreaterThan(0.3);
+    expect(woodShare(filled!.image)).toBeLessThan(0.05);
   });
 });

@@ -1,7 +1,7 @@
 import type { RgbImage } from '../image.ts';
 import { maskBBox, type Mask } from '../mask.ts';
 import { pixelRay } from '../place/default-pose.ts';
-import { roomLabelMask } from '../room/labels.ts';
+import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
@@ -102,6 +102,11 @@ export function fillFloorRectified(
   // The model's floor label at the photo's size (its labels are at the work size).
   const labelledFloor = roomLabelMask(room, ROOM_LABEL.floor, w, h);
   if (floorRingShare(hole, floorPolygon, labelledFloor) < MIN_FLOOR_RING) return null;
+  // The floor the fill copies from: the labelled floor but where its colour is not the floor's (an undetected
+  // nightstand, a sunlit patch: the room model's `oddFloor`). The ring test above still counts those as floor: a
+  // patch of odd colour beside the hole is no sign that furniture stands around it.
+  const odd = oddFloorAtSize(room, w, h);
+  if (odd) for (let i = 0; i < odd.length; i++) if (odd[i]) labelledFloor[i] = 0;
   const points = new Float64Array(holeFloor.length * 2);
   let [x0, z0, x1, z1] = [Infinity, Infinity, -Infinity, -Infinity];
   let usable = 0;

@@ -12,10 +12,38 @@ export function decodeRoomLabels(model: Pick<RoomModel, 'labels'>): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
 }
 
+/** A 0/1 mask as base64 of its bits, 8 pixels a byte (first pixel in the high bit): an eighth of `encodeLabels`'. */
+export function encodeMaskBits(mask: Uint8Array): string {
+  const bytes = new Uint8Array(Math.ceil(mask.length / 8));
+  for (let i = 0; i < mask.length; i++) if (mask[i]) bytes[i >> 3] = bytes[i >> 3]! | (0x80 >> (i & 7));
+  return Buffer.from(bytes).toString('base64');
+}
+
+/** The `length` pixels of a mask encoded by encodeMaskBits, 0/1. */
+export function decodeMaskBits(data: string, length: number): Uint8Array {
+  const bytes = Buffer.from(data, 'base64');
+  const mask = new Uint8Array(length);
+  for (let i = 0; i < length; i++) mask[i] = (bytes[i >> 3] ?? 0) & (0x80 >> (i & 7)) ? 1 : 0;
+  return mask;
+}
+
+/**
+ * The floor pixels whose colour is not the floor's (the model's `source.oddFloor`) at the photo's size `width` x
+ * `height`, 0/1, nearest; null when the model has none.
+ */
+export function oddFloorAtSize(model: Pick<RoomModel, 'labels' | 'source'>, width: number, height: number): Uint8Array | null {
+  const data = model.source?.oddFloor;
+  if (!data) return null;
+  const { width: lw, height: lh } = model.labels;
+  return resizeNearest(decodeMaskBits(data, lw * lh), lw, lh, width, height);
+}
+
 /** The room model's labels (ROOM_LABEL codes) at another size: nearest label, as the model may be of any size of the photo. */
 export function roomLabelsAtSize(model: Pick<RoomModel, 'labels'>, width: number, height: number): Uint8Array {
-  const labels = decodeRoomLabels(model);
-  const { width: lw, height: lh } = model.labels;
+  return resizeNearest(decodeRoomLabels(model), model.labels.width, model.labels.height, width, height);
+}
+
+function resizeNearest(labels: Uint8Array, lw: number, lh: number, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const ly = Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / height));

@@ -97,5 +97,14 @@ export interface RoomModel {
    * an operation handed that same photo reuses them instead of running the detector again (two network passes,
    * ~0.7 s of a wall change). Absent from models stored before session 9. Not part of the API's JSON.
    */
-  source?: { fingerprint: string; detections: Detection[] };
+  source?: {
+    fingerprint: string;
+    detections: Detection[];
+    /**
+     * Work-size mask (`labels`' size, bits: `oddFloorAtSize`), 1 where a floor-labelled pixel's colour is not the floor's: an undetected
+     * nightstand or cabinet, a sunlit patch. A removal does not copy the floor from them. Absent when the floor's
+     * colour could not be sampled, and from models stored before session 18.
+     */
+    oddFloor?: string;
+  };
 }

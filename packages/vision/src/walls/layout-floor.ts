@@ -38,7 +38,7 @@ const GROWTH_PROBABILITY = 0.55;
  * horizon, so more than this means a camera pitched well down (snapshots, not listing photos), where the layout's
  * floor most often rides up the walls (three COCO fixtures, 54-71% of the frame).
  */
-const MAX_FLOOR_SHARE = 0.45;
+export const MAX_FLOOR_SHARE = 0.45;
 /** A superpixel is the floor when its colour matches at least this share of the floor sample (by pixels). */
 const MIN_ALIKE_SHARE = 0.25;
 /** The floor is sampled in the frame's bottom rows (this share of the height), nearest the camera. */
@@ -84,6 +84,53 @@ export function vetoLayoutFloor(
 ): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
   const floor = roomLabelMask(room, ROOM_LABEL.floor, ww, wh);
+  let layoutFloor = 0;
+  for (let i = 0; i < floor.length; i++) layoutFloor += floor[i]!;
+  if (layoutFloor > MAX_FLOOR_SHARE * floor.length) return null;
+  const sample = sampleFloor(analysis, floor, probabilities);
+  if (!sample) return null;
+  const { labels, count } = analysis.superpixels;
+  const { size, inFloor, sameFloor, seeds } = sample;
+  // 1: inside the layout's floor (only its floor pixels are cleared); 2: the floor's continuation beyond it (all).
+  const cleared = new Uint8Array(count);
+  for (let s = 0; s < count; s++) {
+    if (size[s]! === 0 || inFloor[s]! / size[s]! < FLOOR_SHARE) continue;
+    const p = probabilities[s]!;
+    if (p >= SEED_PROBABILITY && p < TRUSTED_WALL && sameFloor(s)) cleared[s] = 1;
+  }
+  growFloor(analysis.superpixels, room, size, probabilities, sameFloor, seeds, cleared);
+  if (!cleared.some((c) => c > 0)) return null;
+  return workWall.map((value, i) => {
+    const c = cleared[labels[i]!]!;
+    return c === 2 || (c === 1 && floor[i]) ? 0 : value;
+  });
+}
+
+/** The floor as the frame's bottom rows show it: its superpixels there, and a test of the floor's colour. */
+export interface FloorSample {
+  /** Pixels per superpixel, and how many of them the floor mask holds. */
+  readonly size: Float64Array;
+  readonly inFloor: Float64Array;
+  /** The sample: superpixels mostly of the floor mask in the bottom rows that the classifier does not call wall. */
+  readonly seeds: readonly number[];
+  /**
+   * Whether a superpixel's mean colour is the floor's: it matches, lit or in shade, at least MIN_ALIKE_SHARE of
+   * the sample (by pixels).
+   */
+  readonly sameFloor: (superpixel: number) => boolean;
+}
+
+/**
+ * Samples the floor where it is surest, nearest the camera: the superpixels in the frame's bottom rows that lie
+ * mostly inside `floor` (a work-size 0/1 mask) and that the classifier does not call wall. Null when the sample
+ * covers too little of the mask's floor there to model its colour.
+ */
+export function sampleFloor(
+  analysis: Pick<WallAnalysis, 'work' | 'lab' | 'superpixels'>,
+  floor: Uint8Array,
+  probabilities: Float32Array,
+): FloorSample | null {
+  const { width: ww, height: wh } = analysis.work;
   const { labels, count } = analysis.superpixels;
   const size = new Float64Array(count);
   const inFloor = new Float64Array(count);
@@ -111,9 +158,6 @@ export function vetoLayoutFloor(
       seedPixels += nearFloor[s]!;
     }
   }
-  let layoutFloor = 0;
-  for (let i = 0; i < floor.length; i++) layoutFloor += floor[i]!;
-  if (layoutFloor > MAX_FLOOR_SHARE * floor.length) return null;
   if (floorPixels === 0 || seedPixels < MIN_SEED_SHARE * floorPixels) return null;
   const sameFloor = (s: number): boolean => {
     let alike = 0;
@@ -129,19 +173,7 @@ export function vetoLayoutFloor(
     // The floor is most of the sample; a corner of wall or a chair the layout's floor takes in is not.
     return alike >= MIN_ALIKE_SHARE * seedPixels;
   };
-  // 1: inside the layout's floor (only its floor pixels are cleared); 2: the floor's continuation beyond it (all).
-  const cleared = new Uint8Array(count);
-  for (let s = 0; s < count; s++) {
-    if (size[s]! === 0 || inFloor[s]! / size[s]! < FLOOR_SHARE) continue;
-    const p = probabilities[s]!;
-    if (p >= SEED_PROBABILITY && p < TRUSTED_WALL && sameFloor(s)) cleared[s] = 1;
-  }
-  growFloor(analysis.superpixels, room, size, probabilities, sameFloor, seeds, cleared);
-  if (!cleared.some((c) => c > 0)) return null;
-  return workWall.map((value, i) => {
-    const c = cleared[labels[i]!]!;
-    return c === 2 || (c === 1 && floor[i]) ? 0 : value;
-  });
+  return { size, inFloor, seeds, sameFloor };
 }
 
 /**
