@@ -25,44 +25,59 @@ export function diffusionFill(c: Canvas, relax = 30, topRelax = relax): void {
   } else {
     seedWithMean(c);
   }
-  const idx: number[] = [];
-  for (let i = 0; i < c.hole.length; i++) if (c.hole[i]) idx.push(i);
-  for (let it = 0; it < topRelax; it++) {
-    for (const i of idx) {
-      const x = i % c.w,
-        y = (i - x) / c.w;
+  relaxHole(c, topRelax);
+}
+
+/**
+ * Gauss-Seidel sweeps of the Laplace equation over the hole's pixels, in index order: each becomes the mean of its
+ * 4-neighbours inside the canvas. The hot loop of the smooth base (~0.4 M hole pixels x 8 sweeps at 1920x1280), so
+ * each pixel's neighbours are found once, not per sweep: a pixel in the canvas's interior (the common case) reads
+ * all four without bounds checks.
+ */
+function relaxHole(c: Canvas, sweeps: number): void {
+  const { w, h, rgb, hole } = c;
+  let count = 0;
+  for (let i = 0; i < hole.length; i++) count += hole[i]!;
+  const idx = new Int32Array(count);
+  // Bit 0: has a left neighbour, 1: right, 2: above, 3: below.
+  const sides = new Uint8Array(count);
+  for (let i = 0, k = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    idx[k] = i;
+    sides[k++] = (x > 0 ? 1 : 0) | (x < w - 1 ? 2 : 0) | (y > 0 ? 4 : 0) | (y < h - 1 ? 8 : 0);
+  }
+  for (let it = 0; it < sweeps; it++) {
+    for (let k = 0; k < count; k++) {
+      const i = idx[k]!;
+      const side = sides[k]!;
+      if (side === 15) {
+        const l = (i - 1) * 3;
+        const r = (i + 1) * 3;
+        const u = (i - w) * 3;
+        const d = (i + w) * 3;
+        rgb[i * 3] = (rgb[l]! + rgb[r]! + rgb[u]! + rgb[d]!) / 4;
+        rgb[i * 3 + 1] = (rgb[l + 1]! + rgb[r + 1]! + rgb[u + 1]! + rgb[d + 1]!) / 4;
+        rgb[i * 3 + 2] = (rgb[l + 2]! + rgb[r + 2]! + rgb[u + 2]! + rgb[d + 2]!) / 4;
+        continue;
+      }
       let n = 0,
-        r = 0,
-        g = 0,
-        b = 0;
-      if (x > 0) {
+        red = 0,
+        green = 0,
+        blue = 0;
+      for (let bit = 0; bit < 4; bit++) {
+        if (!(side & (1 << bit))) continue;
+        const q = (bit === 0 ? i - 1 : bit === 1 ? i + 1 : bit === 2 ? i - w : i + w) * 3;
         n++;
-        r += c.rgb[(i - 1) * 3]!;
-        g += c.rgb[(i - 1) * 3 + 1]!;
-        b += c.rgb[(i - 1) * 3 + 2]!;
-      }
-      if (x < c.w - 1) {
-        n++;
-        r += c.rgb[(i + 1) * 3]!;
-        g += c.rgb[(i + 1) * 3 + 1]!;
-        b += c.rgb[(i + 1) * 3 + 2]!;
-      }
-      if (y > 0) {
-        n++;
-        r += c.rgb[(i - c.w) * 3]!;
-        g += c.rgb[(i - c.w) * 3 + 1]!;
-        b += c.rgb[(i - c.w) * 3 + 2]!;
-      }
-      if (y < c.h - 1) {
-        n++;
-        r += c.rgb[(i + c.w) * 3]!;
-        g += c.rgb[(i + c.w) * 3 + 1]!;
-        b += c.rgb[(i + c.w) * 3 + 2]!;
+        red += rgb[q]!;
+        green += rgb[q + 1]!;
+        blue += rgb[q + 2]!;
       }
       if (n === 0) continue;
-      c.rgb[i * 3] = r / n;
-      c.rgb[i * 3 + 1] = g / n;
-      c.rgb[i * 3 + 2] = b / n;
+      rgb[i * 3] = red / n;
+      rgb[i * 3 + 1] = green / n;
+      rgb[i * 3 + 2] = blue / n;
     }
   }
 }
