@@ -101,9 +101,9 @@ export interface RoomModel {
     fingerprint: string;
     detections: Detection[];
     /**
-     * Work-size mask (`labels`' size, bits: `oddFloorAtSize`), 1 where a floor-labelled pixel's colour is not the floor's: an undetected
-     * nightstand or cabinet, a sunlit patch. A removal does not copy the floor from them. Absent when the floor's
-     * colour could not be sampled, and from models stored before session 18.
+     * Work-size mask (the labels' size, as bits: read with `oddFloorAtSize`), 1 where a floor-labelled pixel's
+     * colour is not the floor's: an undetected nightstand or cabinet, a sunlit patch. A removal does not copy the
+     * floor from them. Absent when the floor's colour could not be sampled, and from models stored before session 18.
      */
     oddFloor?: string;
   };
