@@ -49,6 +49,13 @@ const UNARY_TEMPER = 0.5;
  * 0.198); 1% of the frame: 15.48 dB, 0.195, and the listing bedrooms' undetected nightstands are still left out.
  */
 const MIN_ODD_PATCH = 0.01;
+/**
+ * Odd floor is marked only when at least this share of the floor sample agrees on the floor's colour. A cluttered
+ * room's bottom rows (`furnished_roomgpt`: boards, a rug, shoes, dumbbells; 15% agree) give no floor colour of their
+ * own: there the mark left out the carpet around the sofas and kept the dark clutter, and the fill came out black.
+ * The listing bedrooms' samples agree on 48-100%.
+ */
+const MIN_USUAL_SHARE = 0.4;
 /** Long side of the grid the layout is fitted on. */
 const FIT_LONG_SIDE = 72;
 
@@ -227,9 +234,10 @@ export async function buildRoomModel(
  * matches less than a quarter of the floor sampled nearest the camera (walls/layout-floor.ts), in patches of at
  * least MIN_ODD_PATCH of the frame. The layout's floor runs under all the furniture and the detector misses some (a
  * nightstand, a TV cabinet): a removal must not copy its floor from them (`furnished_houses_130`'s bed filled with
- * dark wood, not its carpet). Null where the sample is too thin to model the floor's colour, or the layout's floor
- * so large that it likely rides up the walls. Kept apart from the labels: with those pixels labelled object, a
- * removal's hole lost its floor ring and fell back to a fill that copied picture frames onto the floor (`_101`).
+ * dark wood, not its carpet). Null where the sample is too thin or too mixed to model the floor's colour, or the
+ * layout's floor so large that it likely rides up the walls. Kept apart from the labels: with those pixels labelled
+ * object, a removal's hole lost its floor ring and fell back to a fill that copied picture frames onto the floor
+ * (`_101`).
  */
 function oddFloor(labels: Uint8Array, analysis: WallAnalysis, probabilities: Float32Array): Uint8Array | null {
   const floor = labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0));
@@ -237,7 +245,7 @@ function oddFloor(labels: Uint8Array, analysis: WallAnalysis, probabilities: Flo
   for (const f of floor) floorPixels += f;
   if (floorPixels === 0 || floorPixels > MAX_FLOOR_SHARE * floor.length) return null;
   const sample = sampleFloor(analysis, floor, probabilities);
-  if (!sample) return null;
+  if (!sample || sample.usualShare < MIN_USUAL_SHARE) return null;
   const spx = analysis.superpixels.labels;
   const verdict = new Int8Array(analysis.superpixels.count).fill(-1);
   const odd = new Uint8Array(labels.length);

@@ -118,6 +118,11 @@ export interface FloorSample {
    * the sample (by pixels).
    */
   readonly sameFloor: (superpixel: number) => boolean;
+  /**
+   * The share of the sample (by pixels) that is sameFloor itself: near 1 where the bottom rows show one floor, low
+   * where they are a patchwork of rug, boards and clutter with no colour of their own.
+   */
+  readonly usualShare: number;
 }
 
 /**
@@ -173,7 +178,9 @@ export function sampleFloor(
     // The floor is most of the sample; a corner of wall or a chair the layout's floor takes in is not.
     return alike >= MIN_ALIKE_SHARE * seedPixels;
   };
-  return { size, inFloor, seeds, sameFloor };
+  let usual = 0;
+  for (const t of seeds) if (sameFloor(t)) usual += nearFloor[t]!;
+  return { size, inFloor, seeds, sameFloor, usualShare: usual / seedPixels };
 }
 
 /**
