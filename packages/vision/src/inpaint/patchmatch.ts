@@ -407,40 +407,33 @@ function blur(rgb: Float32Array, w: number, h: number, r: number): Float32Array 
   let a = Float32Array.from(rgb);
   let b = new Float32Array(rgb.length);
   for (let pass = 0; pass < 3; pass++) {
-    boxLine(a, b, w, h, r, true);
-    boxLine(b, a, w, h, r, false);
+    boxRows(a, b, w, h, r);
+    boxColumns(b, a, w, h, r);
   }
   return a;
 }
 
-function boxLine(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, horizontal: boolean): void {
-  if (!horizontal) {
-    boxColumns(src, dst, w, h, r);
-    return;
-  }
-  const lines = horizontal ? h : w,
-    len = horizontal ? w : h;
-  const stride = horizontal ? 3 : w * 3,
-    lineStep = horizontal ? w * 3 : 3;
-  for (let l = 0; l < lines; l++) {
-    const base = l * lineStep;
+/** A box blur of radius r along each row (the window shrinks at the ends). */
+function boxRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+  for (let l = 0; l < h; l++) {
+    const base = l * w * 3;
     for (let c = 0; c < 3; c++) {
       let acc = 0,
         n = 0;
-      for (let i = 0; i <= Math.min(r, len - 1); i++) {
-        acc += src[base + i * stride + c]!;
+      for (let i = 0; i <= Math.min(r, w - 1); i++) {
+        acc += src[base + i * 3 + c]!;
         n++;
       }
-      for (let i = 0; i < len; i++) {
-        dst[base + i * stride + c] = acc / n;
+      for (let i = 0; i < w; i++) {
+        dst[base + i * 3 + c] = acc / n;
         const add = i + r + 1,
           sub = i - r;
-        if (add < len) {
-          acc += src[base + add * stride + c]!;
+        if (add < w) {
+          acc += src[base + add * 3 + c]!;
           n++;
         }
         if (sub >= 0) {
-          acc -= src[base + sub * stride + c]!;
+          acc -= src[base + sub * 3 + c]!;
           n--;
         }
       }
@@ -449,9 +442,8 @@ function boxLine(src: Float32Array, dst: Float32Array, w: number, h: number, r: 
 }
 
 /**
- * boxLine down the columns, all columns at once row by row (a column at a time strides the whole window per step,
- * and was most of the blur's time): each column's running sum takes the same additions in the same order, so the
- * result is the same to the bit.
+ * boxRows down the columns, all columns at once row by row (a column at a time strides the whole window per step,
+ * and was most of the blur's time).
  */
 function boxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
   const row = w * 3;

@@ -3,7 +3,7 @@ import { imageFingerprint, type RgbImage } from '../image.ts';
 import type { WallAnalysis } from '../walls/analyse.ts';
 import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
-import { MAX_FLOOR_SHARE, sampleFloor } from '../walls/layout-floor.ts';
+import { sampleFloor } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { encodeLabels, encodeMaskBits } from './labels.ts';
@@ -241,9 +241,6 @@ export async function buildRoomModel(
  */
 function oddFloor(labels: Uint8Array, analysis: WallAnalysis, probabilities: Float32Array): Uint8Array | null {
   const floor = labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0));
-  let floorPixels = 0;
-  for (const f of floor) floorPixels += f;
-  if (floorPixels === 0 || floorPixels > MAX_FLOOR_SHARE * floor.length) return null;
   const sample = sampleFloor(analysis, floor, probabilities);
   if (!sample || sample.usualShare < MIN_USUAL_SHARE) return null;
   const spx = analysis.superpixels.labels;

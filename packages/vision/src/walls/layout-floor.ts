@@ -38,7 +38,7 @@ const GROWTH_PROBABILITY = 0.55;
  * horizon, so more than this means a camera pitched well down (snapshots, not listing photos), where the layout's
  * floor most often rides up the walls (three COCO fixtures, 54-71% of the frame).
  */
-export const MAX_FLOOR_SHARE = 0.45;
+const MAX_FLOOR_SHARE = 0.45;
 /** A superpixel is the floor when its colour matches at least this share of the floor sample (by pixels). */
 const MIN_ALIKE_SHARE = 0.25;
 /** The floor is sampled in the frame's bottom rows (this share of the height), nearest the camera. */
@@ -84,9 +84,6 @@ export function vetoLayoutFloor(
 ): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
   const floor = roomLabelMask(room, ROOM_LABEL.floor, ww, wh);
-  let layoutFloor = 0;
-  for (let i = 0; i < floor.length; i++) layoutFloor += floor[i]!;
-  if (layoutFloor > MAX_FLOOR_SHARE * floor.length) return null;
   const sample = sampleFloor(analysis, floor, probabilities);
   if (!sample) return null;
   const { labels, count } = analysis.superpixels;
@@ -127,8 +124,9 @@ export interface FloorSample {
 
 /**
  * Samples the floor where it is surest, nearest the camera: the superpixels in the frame's bottom rows that lie
- * mostly inside `floor` (a work-size 0/1 mask) and that the classifier does not call wall. Null when the sample
- * covers too little of the mask's floor there to model its colour.
+ * mostly inside `floor` (a work-size 0/1 mask) and that the classifier does not call wall. Null when the mask's
+ * floor is over MAX_FLOOR_SHARE of the frame (it likely rides up the walls), or the sample covers too little of it
+ * in those rows to model its colour.
  */
 export function sampleFloor(
   analysis: Pick<WallAnalysis, 'work' | 'lab' | 'superpixels'>,
@@ -136,6 +134,9 @@ export function sampleFloor(
   probabilities: Float32Array,
 ): FloorSample | null {
   const { width: ww, height: wh } = analysis.work;
+  let maskFloor = 0;
+  for (let i = 0; i < floor.length; i++) maskFloor += floor[i]!;
+  if (maskFloor > MAX_FLOOR_SHARE * floor.length) return null;
   const { labels, count } = analysis.superpixels;
   const size = new Float64Array(count);
   const inFloor = new Float64Array(count);
