@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRoomLabels, ROOM_LABEL } from '../room/index.ts';
+import { decodeRoomLabels, ROOM_LABEL, type RoomModel } from '../room/index.ts';
 import { boxRoomModel, onePointRoom } from '../testing/box-room-model.ts';
 import { vetoSupportedCeiling } from './layout-ceiling.ts';
 import type { Detection } from '../detect/detect.ts';
@@ -10,11 +10,15 @@ const H = 320;
 describe('vetoSupportedCeiling', () => {
   // A one-point room whose ceiling edge stands 9-16 degrees above the horizon (2.6 m ceiling, eye at 1.45 m).
   const room = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0 }));
-  const labels = decodeRoomLabels(room);
-  const { width: lw, height: lh } = room.labels;
-  const isCeiling = (x: number, y: number) =>
-    labels[Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / H)) * lw + Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / W))] ===
-    ROOM_LABEL.ceiling;
+  /** Whether pixel (x, y) of the photo is a model's ceiling. */
+  const ceilingOf = (model: RoomModel) => {
+    const labels = decodeRoomLabels(model);
+    const { width: lw, height: lh } = model.labels;
+    return (x: number, y: number) =>
+      labels[Math.min(lh - 1, Math.floor(((y + 0.5) * lh) / H)) * lw + Math.min(lw - 1, Math.floor(((x + 0.5) * lw) / W))] ===
+      ROOM_LABEL.ceiling;
+  };
+  const isCeiling = ceilingOf(room);
   const everyPixelWall = new Uint8Array(W * H).fill(1);
 
   /** The analysis parts the veto reads: the work size and a CIE Lab image painted per pixel. */
@@ -110,9 +114,29 @@ describe('vetoSupportedCeiling', () => {
     expect(wallLost).toBeLessThan(0.01 * W * H);
   });
 
+  it('lowers the whole box’s ceiling onto the photo’s junction where the layout put it too high', () => {
+    // Two walls in view, the layout's ceiling at 3.1 m where the room's is 2.4 m: each wall's top turns about its
+    // own vanishing point, which no parallel move of a stretch follows (sparse_houses_235_bedroom's ceiling).
+    const spec = { width: W, height: H, focalPx: 300, pitch: (3 * Math.PI) / 180, yaw: (35 * Math.PI) / 180 };
+    const walls = { left: 2.2, right: 2.8, back: 0.5, front: 4.2 };
+    const layout = boxRoomModel(onePointRoom({ ...spec, room: { ...walls, ceiling: 3.1 } }));
+    const real = boxRoomModel(onePointRoom({ ...spec, room: { ...walls, ceiling: 2.4 } }));
+    const isRealCeiling = ceilingOf(real);
+    const lowCeiling = photo((x, y) => (isRealCeiling(x, y) ? [90, 0, 2] : [87, 1, 4]));
+    const vetoed = vetoSupportedCeiling(lowCeiling, everyPixelWall, layout);
+    expect(vetoed).not.toBeNull();
+    const { ceilingLeft, ceiling, wallLost } = tally(vetoed!, isRealCeiling);
+    expect(ceiling).toBeGreaterThan(0.15 * W * H);
+    expect(ceilingLeft / ceiling).toBeLessThan(0.05);
+    expect(wallLost).toBeLessThan(0.01 * W * H);
+  });
+
   it('leaves the map alone when the layout’s ceiling edge is near the horizon', () => {
     // The eye 15 cm under the ceiling: the edge on the back wall is under 2 degrees above the horizon.
+    // The photo shows that very junction, so no other ceiling height is looked for.
     const low = boxRoomModel(onePointRoom({ width: W, height: H, focalPx: 280, pitch: 0, heightM: 2.45 }));
-    expect(vetoSupportedCeiling(faintJunction, everyPixelWall, low)).toBeNull();
+    const isLowCeiling = ceilingOf(low);
+    const junctionNearHorizon = photo((x, y) => (isLowCeiling(x, y) ? [90, 0, 2] : [88, 1, 4]));
+    expect(vetoSupportedCeiling(junctionNearHorizon, everyPixelWall, low)).toBeNull();
   });
 });
