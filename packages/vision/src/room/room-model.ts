@@ -6,6 +6,7 @@ import { removeCeiling } from '../walls/ceiling.ts';
 import { sampleFloor } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
+import { refitBoxCeiling } from './ceiling-refit.ts';
 import { encodeLabels, encodeMaskBits } from './labels.ts';
 import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
 import { estimateManhattanCamera, type ManhattanCamera } from './manhattan.ts';
@@ -136,6 +137,7 @@ export async function buildRoomModel(
   const wallThreshold = options.wallThreshold ?? ROOM_WALL_THRESHOLD;
   const floorOverride = options.floorOverride ?? FLOOR_OVERRIDE;
   const workGrid = rayGrid(camera.pose, camera.focal, ww, wh, ww, wh, camera.principalY);
+  fit.box.ceiling = refitBoxCeiling(analysis, workGrid, fit.box, inBox) ?? fit.box.ceiling;
   const faces = renderFaces(workGrid, fit.box);
   const labels = new Uint8Array(ww * wh);
   for (let i = 0; i < labels.length; i++) {

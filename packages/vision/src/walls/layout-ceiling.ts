@@ -65,7 +65,7 @@ function layoutCeiling(room: RoomModel, analysis: Pick<WallAnalysis, 'work'>): L
 }
 
 /** The photo's change of colour across row y of column x: ΔE (CIE76) of the 4 rows above against the 4 below, signed + when the upper band is the lighter; 0 near the frame's top. */
-type EdgeStep = (x: number, y: number) => number;
+export type EdgeStep = (x: number, y: number) => number;
 
 function bandMeanOf({ work, lab }: Pick<WallAnalysis, 'work' | 'lab'>) {
   const { width: ww, height: wh } = work;
@@ -88,7 +88,7 @@ function bandMeanOf({ work, lab }: Pick<WallAnalysis, 'work' | 'lab'>) {
   };
 }
 
-function edgeStepOf(analysis: Pick<WallAnalysis, 'work' | 'lab'>): EdgeStep {
+export function edgeStepOf(analysis: Pick<WallAnalysis, 'work' | 'lab'>): EdgeStep {
   const bandMean = bandMeanOf(analysis);
   return (x, y) => {
     const above = bandMean(x, y - EDGE_BAND_PX, y - 1);
@@ -99,10 +99,32 @@ function edgeStepOf(analysis: Pick<WallAnalysis, 'work' | 'lab'>): EdgeStep {
 }
 
 /**
+ * Whether what lies above row y of column x is one surface, near the colour just above it (a ceiling's light falls
+ * off across it; its colour does not change): above a real junction is the ceiling alone, where a layout sunk into
+ * the wall has pictures, window tops or a headboard above its line.
+ */
+export function oneSurfaceAboveOf(analysis: Pick<WallAnalysis, 'work' | 'lab'>): (x: number, y: number) => boolean {
+  const { width: ww } = analysis.work;
+  const { l, a, b } = analysis.lab;
+  const bandMean = bandMeanOf(analysis);
+  return (x, y) => {
+    const above = bandMean(x, y - EDGE_BAND_PX, y - 1);
+    if (!above) return false;
+    let alike = 0;
+    for (let r = 0; r < y; r++) {
+      const i = r * ww + x;
+      const chroma = Math.hypot(a[i]! - above[1], b[i]! - above[2]);
+      if (chroma <= CEILING_ALIKE_CHROMA && Math.abs(l[i]! - above[0]) <= CEILING_ALIKE_LIGHTNESS) alike++;
+    }
+    return alike >= MIN_CEILING_ALIKE * y;
+  };
+}
+
+/**
  * Share of the columns from..to where the line (per column, a row; negative for none) meets a same-signed step of
  * colour within 2 px; a column without the line counts as unseen.
  */
-function lineSupport(line: Int32Array, from: number, to: number, height: number, edgeStep: EdgeStep): number {
+export function lineSupport(line: Int32Array, from: number, to: number, height: number, edgeStep: EdgeStep): number {
   let up = 0;
   let down = 0;
   for (let x = from; x <= to; x++) {
@@ -321,14 +343,13 @@ function vetoCeilingColumns(
   detections: readonly Detection[],
 ): Uint8Array | null {
   const { width: ww, height: wh } = analysis.work;
-  const { l, a, b } = analysis.lab;
   const sx = ww / room.width;
   const sy = wh / room.height;
   // A junction never runs through a piece of furniture (a layout sunk to a headboard's top does).
   const onObject = (x: number, y: number): boolean =>
     detections.some((d) => x >= d.bbox[0] * sx && x <= d.bbox[2] * sx && y >= d.bbox[1] * sy && y <= d.bbox[3] * sy);
-  const bandMean = bandMeanOf(analysis);
   const edgeStep = edgeStepOf(analysis);
+  const oneSurfaceAbove = oneSurfaceAboveOf(analysis);
   // The junction looked for around a guessed row of column x: its row and light step's sign, or null.
   const junctionNear = (x: number, guess: number): { y: number; sign: number } | null => {
     if (guess < 0 || guess >= wh - 1 || elevation(x, guess) < MIN_COLUMN_ELEVATION_DEG) return null;
@@ -342,16 +363,7 @@ function vetoCeilingColumns(
       }
     }
     if (Math.abs(best) < MIN_EDGE_STEP || onObject(x, y)) return null;
-    // What lies above a real junction is the ceiling alone: one surface, near the colour just above the edge (a
-    // layout sunk into the wall has pictures, window tops or a headboard above its line).
-    const above = bandMean(x, y - EDGE_BAND_PX, y - 1)!;
-    let alike = 0;
-    for (let r = 0; r < y; r++) {
-      const i = r * ww + x;
-      const chroma = Math.hypot(a[i]! - above[1], b[i]! - above[2]);
-      if (chroma <= CEILING_ALIKE_CHROMA && Math.abs(l[i]! - above[0]) <= CEILING_ALIKE_LIGHTNESS) alike++;
-    }
-    return alike >= MIN_CEILING_ALIKE * y ? { y, sign: Math.sign(best) } : null;
+    return oneSurfaceAbove(x, y) ? { y, sign: Math.sign(best) } : null;
   };
   // The first row that stays (rows above it are ceiling), per column; -1 where the edge is not seen.
   const cut = new Int32Array(ww).fill(-1);
@@ -467,7 +479,7 @@ function followLine(cut: Int32Array, line: Int32Array, maxGap: number): void {
 /** A stretch of the layout's edge is moved to the photo's junction at most this share of the height up or down. */
 const MAX_EDGE_SHIFT = 0.1;
 /** ...when the layout's own line is seen in fewer than this share of its columns, and the shifted line in more. */
-const MIN_EDGE_SUPPORT = 0.5;
+export const MIN_EDGE_SUPPORT = 0.5;
 /** Columns at a corner, in no straight stretch, follow the nearer stretch's move up to this share of the width. */
 const CORNER_REACH = 0.06;
 
