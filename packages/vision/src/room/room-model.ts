@@ -3,7 +3,7 @@ import { imageFingerprint, type RgbImage } from '../image.ts';
 import type { WallAnalysis } from '../walls/analyse.ts';
 import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
-import { sampleFloor } from '../walls/layout-floor.ts';
+import { sampleFloor, type FloorSample } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { refitBoxCeiling } from './ceiling-refit.ts';
@@ -148,7 +148,10 @@ export async function buildRoomModel(
     else labels[i] = pw[i]! >= wallThreshold ? ROOM_LABEL.wall : ROOM_LABEL.object;
   }
   const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
-  const odd = oddFloor(labels, analysis, probabilities);
+  const floorSample = sampleFloor(analysis, labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0)), probabilities);
+  const sample = floorSample && floorSample.usualShare >= MIN_USUAL_SHARE ? floorSample : null;
+  if (sample) floorInBoxes(labels, faces, inBox, analysis, sample);
+  const odd = sample ? oddFloor(labels, analysis, sample) : null;
 
   // Eye height: given, or measured from objects of known height standing on the floor, or the default.
   const measured = options.cameraHeightM ?? eyeFromObjects(detections, camera, fit.box, analysis.scale, ww, wh);
@@ -241,10 +244,8 @@ export async function buildRoomModel(
  * object, a removal's hole lost its floor ring and fell back to a fill that copied picture frames onto the floor
  * (`_101`).
  */
-function oddFloor(labels: Uint8Array, analysis: WallAnalysis, probabilities: Float32Array): Uint8Array | null {
+function oddFloor(labels: Uint8Array, analysis: WallAnalysis, sample: FloorSample): Uint8Array {
   const floor = labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0));
-  const sample = sampleFloor(analysis, floor, probabilities);
-  if (!sample || sample.usualShare < MIN_USUAL_SHARE) return null;
   const spx = analysis.superpixels.labels;
   const verdict = new Int8Array(analysis.superpixels.count).fill(-1);
   const odd = new Uint8Array(labels.length);
@@ -256,6 +257,29 @@ function oddFloor(labels: Uint8Array, analysis: WallAnalysis, probabilities: Flo
   }
   dropSmallPatches(odd, analysis.work.width, Math.round(MIN_ODD_PATCH * odd.length));
   return odd;
+}
+
+/**
+ * The floor seen inside detection boxes: a superpixel of the layout's floor that the labels call object only for
+ * lying in a detector's box (the box of a bed or a kitchen run takes in the floor before it and between its legs)
+ * is floor again where its colour is the floor's own (the sample nearest the camera). On 30 tuning renders the
+ * floor labelled object was 2.65% of their floor, wall and ceiling, two thirds of the floor the model got wrong.
+ */
+function floorInBoxes(
+  labels: Uint8Array,
+  faces: Uint8Array,
+  inBox: Uint8Array,
+  analysis: WallAnalysis,
+  sample: FloorSample,
+): void {
+  const spx = analysis.superpixels.labels;
+  const verdict = new Int8Array(analysis.superpixels.count).fill(-1);
+  for (let i = 0; i < labels.length; i++) {
+    if (faces[i] !== FACE.floor || !inBox[i] || labels[i] !== ROOM_LABEL.object) continue;
+    const s = spx[i]!;
+    if (verdict[s] === -1) verdict[s] = sample.sameFloor(s) ? 1 : 0;
+    if (verdict[s]) labels[i] = ROOM_LABEL.floor;
+  }
 }
 
 /**

@@ -100,6 +100,45 @@ describe('roomModel: the floor that does not look like floor', () => {
     expect(bareOdd / bareFloor).toBeLessThan(0.15);
   });
 
+  it('calls floor the floor a detection box takes in, and object the piece in it', async () => {
+    // The same dark cabinet, now detected by a box that also takes in the bare boards around it.
+    const room = renderSyntheticRoom(1);
+    const { width, height } = room.image;
+    const image = { ...room.image, data: Uint8Array.from(room.image.data) };
+    const piece = new Uint8Array(width * height);
+    for (let y = Math.round(0.68 * height); y < Math.round(0.79 * height); y++)
+      for (let x = Math.round(0.4 * width); x < Math.round(0.62 * width); x++) {
+        const i = y * width + x;
+        if (room.labels[i] !== ROOM_LABEL.floor) continue;
+        piece[i] = 1;
+        image.data.set([62, 38, 24], i * 3);
+      }
+    const bbox: [number, number, number, number] = [0.3 * width, 0.6 * height, 0.72 * width, 0.9 * height];
+    const model = await roomModel(image, { detections: [{ id: 'c', class_name: 'cabinet', bbox, confidence: 0.9 }] });
+    const labels = decodeRoomLabels(model);
+    const { width: lw, height: lh } = model.labels;
+    const tally = { piece: 0, pieceObject: 0, bare: 0, bareFloor: 0 };
+    for (let y = 0; y < lh; y++)
+      for (let x = 0; x < lw; x++) {
+        const i = Math.floor(((y + 0.5) * height) / lh) * width + Math.floor(((x + 0.5) * width) / lw);
+        const px = (i % width) + 0.5;
+        const py = Math.floor(i / width) + 0.5;
+        // Inside the box, a few pixels off its edges (the labels are at the work size).
+        if (px < bbox[0] + 4 || px > bbox[2] - 4 || py < bbox[1] + 4 || py > bbox[3] - 4) continue;
+        const label = labels[y * lw + x];
+        if (piece[i]) {
+          tally.piece++;
+          if (label === ROOM_LABEL.object) tally.pieceObject++;
+        } else if (room.labels[i] === ROOM_LABEL.floor) {
+          tally.bare++;
+          if (label === ROOM_LABEL.floor) tally.bareFloor++;
+        }
+      }
+    expect(tally.bare).toBeGreaterThan(500);
+    expect(tally.bareFloor / tally.bare).toBeGreaterThan(0.8);
+    expect(tally.pieceObject / tally.piece).toBeGreaterThan(0.8);
+  });
+
   it('marks nothing where the floor sample agrees on no colour (a cluttered room: boards, a rug, shoes)', async () => {
     // The studio's empty-the-room e2e photo: with a mark here, the carpet around the sofas was left out and the
     // fill copied dumbbells and a black bag into it.
