@@ -148,7 +148,11 @@ export async function buildRoomModel(
     else labels[i] = pw[i]! >= wallThreshold ? ROOM_LABEL.wall : ROOM_LABEL.object;
   }
   const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
-  const floorSample = sampleFloor(analysis, labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0)), probabilities);
+  const floorSample = sampleFloor(
+    analysis,
+    labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0)),
+    probabilities,
+  );
   const sample = floorSample && floorSample.usualShare >= MIN_USUAL_SHARE ? floorSample : null;
   if (sample) floorInBoxes(labels, faces, inBox, analysis, sample);
   const odd = sample ? oddFloor(labels, analysis, sample) : null;
