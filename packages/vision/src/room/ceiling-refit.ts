@@ -1,11 +1,7 @@
 import type { WallAnalysis } from '../walls/analyse.ts';
-import { edgeStepOf, lineSupport, MIN_EDGE_SUPPORT, oneSurfaceAboveOf } from '../walls/layout-ceiling.ts';
+import { bestCeilingHeight, edgeStepOf, lineSupport, MIN_EDGE_SUPPORT, oneSurfaceAboveOf } from '../walls/layout-ceiling.ts';
 import type { BoxLayout, RayGrid } from './layout.ts';
 
-/** The refitted ceiling sits this far above the eye at least and at most, as a share of the eye height... */
-const CEILING_ABOVE_EYE = [0.3, 1.8] as const;
-/** ...at one of this many heights, evenly spaced in log between those bounds. */
-const CEILING_HEIGHT_STEPS = 64;
 /**
  * The refitted edge must be seen in at least this share of the frame's columns (the walls' column veto, which checks
  * each column again, takes half): at 0.5 a striped render's box lost its ceiling to a picture's top (accuracy 0.88
@@ -47,31 +43,24 @@ export function refitBoxCeiling(
   };
   const fitted = ceilingEdge(grid, box);
   if (lineSupport(fitted, 0, ww - 1, wh, edgeStep) >= MIN_EDGE_SUPPORT) return null;
-  const lowest = CEILING_ABOVE_EYE[0] * box.eye;
-  const span = Math.log(CEILING_ABOVE_EYE[1] / CEILING_ABOVE_EYE[0]);
-  let best: { ceiling: number; edge: Int32Array } | null = null;
-  let bestSupport = MIN_REFIT_SUPPORT;
-  for (let k = 0; k <= CEILING_HEIGHT_STEPS; k++) {
-    const ceiling = lowest * Math.exp((span * k) / CEILING_HEIGHT_STEPS);
-    const edge = ceilingEdge(grid, { ...box, ceiling });
-    const support = lineSupport(edge, 0, ww - 1, wh, edgeStep);
-    // Nearer the fitted height wins a tie: the fit is right more often than not.
-    if (support > bestSupport + 0.02 * (Math.abs(Math.log(ceiling / box.ceiling)) / span)) {
-      bestSupport = support;
-      best = { ceiling, edge };
-    }
-  }
+  const best = bestCeilingHeight(
+    box.eye,
+    box.ceiling,
+    MIN_REFIT_SUPPORT,
+    (ceiling) => ceilingEdge(grid, { ...box, ceiling }),
+    (edge) => lineSupport(edge, 0, ww - 1, wh, edgeStep),
+  );
   if (!best) return null;
   const oneSurfaceAbove = oneSurfaceAboveOf(analysis);
   let seen = 0;
   let ceilingAbove = 0;
   for (let x = 0; x < ww; x++) {
-    const y = best.edge[x]!;
+    const y = best.line[x]!;
     if (y < 2 || Math.abs(edgeStep(x, y)) === 0) continue;
     seen++;
     if (oneSurfaceAbove(x, y)) ceilingAbove++;
   }
-  return ceilingAbove >= MIN_EDGE_SUPPORT * seen ? best.ceiling : null;
+  return ceilingAbove >= MIN_EDGE_SUPPORT * seen ? best.height : null;
 }
 
 /**

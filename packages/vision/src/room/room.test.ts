@@ -52,21 +52,30 @@ describe('roomModel on ray-cast rooms with known cameras', () => {
   );
 });
 
+/**
+ * Ray-cast room 1 with a dark wood cabinet painted over its floor (truth) in rows 68-79%, columns 40-62%, above the
+ * bottom rows where the floor's colour is sampled; `piece` marks its pixels.
+ */
+function roomWithCabinet() {
+  const room = renderSyntheticRoom(1);
+  const { width, height } = room.image;
+  const image = { ...room.image, data: Uint8Array.from(room.image.data) };
+  const piece = new Uint8Array(width * height);
+  for (let y = Math.round(0.68 * height); y < Math.round(0.79 * height); y++)
+    for (let x = Math.round(0.4 * width); x < Math.round(0.62 * width); x++) {
+      const i = y * width + x;
+      if (room.labels[i] !== ROOM_LABEL.floor) continue;
+      piece[i] = 1;
+      image.data.set([62, 38, 24], i * 3);
+    }
+  return { room, image, piece };
+}
+
 describe('roomModel: the floor that does not look like floor', () => {
   it('marks an undetected dark piece standing on a rendered floor as odd floor, and the open floor not', async () => {
-    const room = renderSyntheticRoom(1);
+    // A dark wood cabinet the detector missed.
+    const { room, image, piece } = roomWithCabinet();
     const { width, height } = room.image;
-    const image = { ...room.image, data: Uint8Array.from(room.image.data) };
-    // A dark wood cabinet the detector missed: painted over the floor (truth) in rows 68-79%, columns 40-62%, above
-    // the bottom rows where the floor's colour is sampled.
-    const piece = new Uint8Array(width * height);
-    for (let y = Math.round(0.68 * height); y < Math.round(0.79 * height); y++)
-      for (let x = Math.round(0.4 * width); x < Math.round(0.62 * width); x++) {
-        const i = y * width + x;
-        if (room.labels[i] !== ROOM_LABEL.floor) continue;
-        piece[i] = 1;
-        image.data.set([62, 38, 24], i * 3);
-      }
     const model = await roomModel(image, { detections: [] });
     expect(model.source?.oddFloor).toBeDefined();
     const labels = decodeRoomLabels(model);
@@ -102,17 +111,8 @@ describe('roomModel: the floor that does not look like floor', () => {
 
   it('calls floor the floor a detection box takes in, and object the piece in it', async () => {
     // The same dark cabinet, now detected by a box that also takes in the bare boards around it.
-    const room = renderSyntheticRoom(1);
+    const { room, image, piece } = roomWithCabinet();
     const { width, height } = room.image;
-    const image = { ...room.image, data: Uint8Array.from(room.image.data) };
-    const piece = new Uint8Array(width * height);
-    for (let y = Math.round(0.68 * height); y < Math.round(0.79 * height); y++)
-      for (let x = Math.round(0.4 * width); x < Math.round(0.62 * width); x++) {
-        const i = y * width + x;
-        if (room.labels[i] !== ROOM_LABEL.floor) continue;
-        piece[i] = 1;
-        image.data.set([62, 38, 24], i * 3);
-      }
     const bbox: [number, number, number, number] = [0.3 * width, 0.6 * height, 0.72 * width, 0.9 * height];
     const model = await roomModel(image, { detections: [{ id: 'c', class_name: 'cabinet', bbox, confidence: 0.9 }] });
     const labels = decodeRoomLabels(model);

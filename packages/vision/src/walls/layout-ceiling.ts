@@ -224,20 +224,35 @@ function refitCeilingHeight(
     }
     return line;
   };
-  const eye = room.camera.heightM;
+  const best = bestCeilingHeight(room.camera.heightM, distance, MIN_EDGE_SUPPORT, lineAt, (line) =>
+    lineSupport(line, 0, ww - 1, wh, edgeStep),
+  );
+  return best?.line ?? null;
+}
+
+/**
+ * Among 65 ceiling heights (metres above the eye, 0.3 to 1.8 eye heights, evenly in log), the one whose ceiling
+ * edge (`lineAt`) has the most support, over `minSupport`; nearer the layout's `current` height wins a tie (the fit
+ * is right more often than not). Null when no height's edge is seen that well.
+ */
+export function bestCeilingHeight(
+  eye: number,
+  current: number,
+  minSupport: number,
+  lineAt: (height: number) => Int32Array,
+  support: (line: Int32Array) => number,
+): { height: number; line: Int32Array } | null {
   const lowest = CEILING_ABOVE_EYE[0] * eye;
-  const highest = CEILING_ABOVE_EYE[1] * eye;
-  let best: Int32Array | null = null;
-  let bestSupport = MIN_EDGE_SUPPORT;
-  const span = Math.log(highest / lowest);
+  const span = Math.log(CEILING_ABOVE_EYE[1] / CEILING_ABOVE_EYE[0]);
+  let best: { height: number; line: Int32Array } | null = null;
+  let bestSupport = minSupport;
   for (let k = 0; k <= CEILING_HEIGHT_STEPS; k++) {
-    const candidate = lowest * Math.exp((span * k) / CEILING_HEIGHT_STEPS);
-    const line = lineAt(candidate);
-    const s = lineSupport(line, 0, ww - 1, wh, edgeStep);
-    // Nearer the layout's height wins a tie: the fit is right more often than not.
-    if (s > bestSupport + 0.02 * (Math.abs(Math.log(candidate / distance)) / span)) {
+    const height = lowest * Math.exp((span * k) / CEILING_HEIGHT_STEPS);
+    const line = lineAt(height);
+    const s = support(line);
+    if (s > bestSupport + 0.02 * (Math.abs(Math.log(height / current)) / span)) {
       bestSupport = s;
-      best = line;
+      best = { height, line };
     }
   }
   return best;
