@@ -16,7 +16,7 @@ const MIN_JUNCTION_ELEVATION_DEG = 5;
  *
  * The box is fitted on a coarse grid to the wall classifier and to Canny/Hough segments. Both miss the faint
  * junction of a white ceiling over pale walls: the classifier reads a bare ceiling as one more wall, and the layout
- * then puts the ceiling too high (`sparse_houses_235_bedroom`: 1.5 m above the eye where the photo shows 0.8 m), or
+ * then puts the ceiling too high (`sparse_houses_235_bedroom`: 1.8 m above the eye where the photo shows 0.85 m), or
  * too low. Here the ceiling's edge is drawn for 65 heights, each wall's top turning about its vanishing point as it
  * would, and the height whose edge the photo shows as one same-signed step of colour in the most columns wins. The
  * fitted height is kept unless its own edge is seen in under half the frame's columns and the winner's in 60% of

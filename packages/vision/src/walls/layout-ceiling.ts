@@ -153,8 +153,8 @@ const CEILING_HEIGHT_STEPS = 64;
 /**
  * The layout's ceiling line for the ceiling height the photo shows, or null when the layout's own line is seen or no
  * other height is seen better. The box layout is fitted on a coarse grid to Canny and Hough segments, which miss the
- * faint junction of a white ceiling over white walls: `sparse_houses_235_bedroom`'s layout put the ceiling 1.5 m
- * above the eye where the photo shows it at about 0.8 m, 70 px (at 512 px) above the junction at the corner and
+ * faint junction of a white ceiling over white walls: `sparse_houses_235_bedroom`'s layout put the ceiling 1.8 m
+ * above the eye where the photo shows it at about 0.85 m, 70 px (at 512 px) above the junction at the corner and
  * more at the frame's edges, and the whole ceiling took the paint. Moving the line parallel (`snapLayoutEdge`) cannot
  * follow it: a wall's top runs toward that wall's vanishing point, so a lower ceiling turns each wall's top about
  * it. Here the box's ceiling is lowered or raised as a whole, each point of the layout's edge moved down its wall in
