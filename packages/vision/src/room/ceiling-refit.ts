@@ -1,6 +1,6 @@
 import type { WallAnalysis } from '../walls/analyse.ts';
 import { bestCeilingHeight, edgeStepOf, lineSupport, MIN_EDGE_SUPPORT, oneSurfaceAboveOf } from '../walls/layout-ceiling.ts';
-import type { BoxLayout, RayGrid } from './layout.ts';
+import { exitFace, FACE, type BoxLayout, type RayGrid } from './layout.ts';
 
 /**
  * The refitted edge must be seen in at least this share of the frame's columns (the walls' column veto, which checks
@@ -69,16 +69,7 @@ export function refitBoxCeiling(
  */
 function ceilingEdge(grid: RayGrid, box: BoxLayout): Int32Array {
   const { width: w, height: h, dx, dy, dz } = grid;
-  const throughCeiling = (i: number): boolean => {
-    const y = dy[i]!;
-    if (y <= 0) return false;
-    const t = box.ceiling / y;
-    const x = dx[i]!;
-    const z = dz[i]!;
-    const tx = x > 0 ? box.right / x : x < 0 ? -box.left / x : Infinity;
-    const tz = z > 0 ? box.front / z : z < 0 ? -box.back / z : Infinity;
-    return t <= tx && t <= tz;
-  };
+  const throughCeiling = (i: number): boolean => exitFace(dx[i]!, dy[i]!, dz[i]!, box) === FACE.ceiling;
   const edge = new Int32Array(w).fill(-1);
   for (let x = 0; x < w; x++) {
     if (!throughCeiling(x)) continue;

@@ -54,23 +54,23 @@ export function rayGrid(
   return { width, height, dx, dy, dz };
 }
 
-/** The face each ray leaves the box through (the room seen from inside: the nearest exit). */
+/** The face a ray of world direction (x, y, z) leaves the box through (the room seen from inside: the nearest exit). */
+export function exitFace(x: number, y: number, z: number, box: BoxLayout): number {
+  let t = Infinity;
+  let face = 0;
+  if (y < 0) ((t = -box.eye / y), (face = FACE.floor));
+  else if (y > 0) ((t = box.ceiling / y), (face = FACE.ceiling));
+  const tx = x > 0 ? box.right / x : x < 0 ? -box.left / x : Infinity;
+  if (tx < t) ((t = tx), (face = x > 0 ? FACE.right : FACE.left));
+  const tz = z > 0 ? box.front / z : z < 0 ? -box.back / z : Infinity;
+  if (tz < t) face = z > 0 ? FACE.front : FACE.back;
+  return face;
+}
+
+/** The face each ray of the grid leaves the box through. */
 export function renderFaces(grid: RayGrid, box: BoxLayout, out = new Uint8Array(grid.width * grid.height)): Uint8Array {
   const { dx, dy, dz } = grid;
-  for (let i = 0; i < out.length; i++) {
-    const x = dx[i]!;
-    const y = dy[i]!;
-    const z = dz[i]!;
-    let t = Infinity;
-    let face = 0;
-    if (y < 0) ((t = -box.eye / y), (face = FACE.floor));
-    else if (y > 0) ((t = box.ceiling / y), (face = FACE.ceiling));
-    const tx = x > 0 ? box.right / x : x < 0 ? -box.left / x : Infinity;
-    if (tx < t) ((t = tx), (face = x > 0 ? FACE.right : FACE.left));
-    const tz = z > 0 ? box.front / z : z < 0 ? -box.back / z : Infinity;
-    if (tz < t) face = z > 0 ? FACE.front : FACE.back;
-    out[i] = face;
-  }
+  for (let i = 0; i < out.length; i++) out[i] = exitFace(dx[i]!, dy[i]!, dz[i]!, box);
   return out;
 }
 

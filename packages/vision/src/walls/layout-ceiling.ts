@@ -393,51 +393,36 @@ function vetoCeilingColumns(
     }
     return found;
   };
-  take(0, ww - 1, lowestRow);
-  // Where a stretch of the layout's line is not seen, the same line moved onto the photo's junction, when more of
-  // its columns then pass the checks.
-  for (const { from, to, guide } of snapLayoutEdge(lowestRow, wh, edgeStep)) {
+  // Another guide for columns from..to, kept when more of them then pass the checks: the columns it then sees, or 0.
+  const takeIfMore = (from: number, to: number, guide: Int32Array): number => {
     const before = { cut: cut.slice(from, to + 1), sign: sign.slice(from, to + 1) };
-    const seenBefore = before.cut.filter((y) => y >= 0).length;
-    if (take(from, to, guide) <= seenBefore) {
-      cut.set(before.cut, from);
-      sign.set(before.sign, from);
-    }
-  }
-  // The box's ceiling lowered or raised as a whole onto the photo's junction, when more columns then pass the checks.
-  // Seen in most columns, the refitted line is the junction's own: it bridges wider gaps (a fan, a light, a faint
-  // stretch of the junction) than a line seen here and there.
-  let refitSeen = false;
+    const seen = take(from, to, guide);
+    if (seen > before.cut.filter((y) => y >= 0).length) return seen;
+    cut.set(before.cut, from);
+    sign.set(before.sign, from);
+    return 0;
+  };
+  take(0, ww - 1, lowestRow);
+  // Where a stretch of the layout's line is not seen, the same line moved onto the photo's junction.
+  for (const { from, to, guide } of snapLayoutEdge(lowestRow, wh, edgeStep)) takeIfMore(from, to, guide);
+  // The box's ceiling lowered or raised as a whole onto the photo's junction. Seen in most columns, the refitted line
+  // is the junction's own: the cut follows it over wider gaps (a fan, a light, a faint stretch of the junction) than
+  // a line seen here and there, and through changes of the light step's side.
   const refit = refitCeilingHeight(room, lowestRow, ww, wh, edgeStep);
-  if (refit) {
-    const before = { cut: cut.slice(), sign: sign.slice() };
-    const seenBefore = before.cut.filter((y) => y >= 0).length;
-    const seen = take(0, ww - 1, refit);
-    if (seen <= seenBefore) {
-      cut.set(before.cut);
-      sign.set(before.sign);
-    } else if (seen >= REFIT_BRIDGING_SUPPORT * ww) {
-      refitSeen = true;
-    }
-  }
-  if (refit && refitSeen) followLine(cut, refit, Math.round(REFIT_MAX_GAP * ww));
+  const followRefit = refit !== null && takeIfMore(0, ww - 1, refit) >= REFIT_BRIDGING_SUPPORT * ww;
+  if (followRefit) followLine(cut, refit, Math.round(REFIT_MAX_GAP * ww));
   // A junction is a stretch of line, not a column here and there: short gaps are bridged, short runs dropped.
+  const maxGap = Math.round(0.03 * ww);
   const minRun = Math.round(0.12 * ww);
-  for (let x = 0; x < ww;) {
-    if (cut[x]! >= 0) {
-      x++;
-      continue;
-    }
-    let end = x;
-    while (end < ww && cut[end]! < 0) end++;
-    if (x > 0 && end < ww && end - x <= Math.round(0.03 * ww)) {
-      for (let g = x; g < end; g++) {
-        cut[g] = Math.round(cut[x - 1]! + ((cut[end]! - cut[x - 1]!) * (g - x + 1)) / (end - x + 1));
-        sign[g] = sign[x - 1]!;
-      }
-    }
-    x = end;
-  }
+  bridgeGaps(
+    ww,
+    (x) => cut[x]! < 0,
+    maxGap,
+    (g, left, right, k, n) => {
+      cut[g] = Math.round(cut[left]! + ((cut[right]! - cut[left]!) * k) / n);
+      sign[g] = sign[left]!;
+    },
+  );
   let cleared = false;
   const out = Uint8Array.from(workWall);
   for (let x = 0; x < ww;) {
@@ -446,7 +431,7 @@ function vetoCeilingColumns(
       continue;
     }
     let end = x;
-    while (end < ww && cut[end]! >= 0 && (refitSeen || sign[end] === sign[x])) end++;
+    while (end < ww && cut[end]! >= 0 && (followRefit || sign[end] === sign[x])) end++;
     if (end - x >= minRun) {
       for (let c = x; c < end; c++) for (let y = 0; y < cut[c]!; y++) out[y * ww + c] = 0;
       cleared = true;
@@ -464,19 +449,14 @@ function followLine(cut: Int32Array, line: Int32Array, maxGap: number): void {
   const width = cut.length;
   const offset = new Float32Array(width).fill(Number.NaN);
   for (let x = 0; x < width; x++) if (cut[x]! >= 0 && line[x]! >= 0) offset[x] = cut[x]! - line[x]!;
-  for (let x = 0; x < width;) {
-    if (!Number.isNaN(offset[x]!)) {
-      x++;
-      continue;
-    }
-    let end = x;
-    while (end < width && Number.isNaN(offset[end]!)) end++;
-    if (x > 0 && end < width && end - x <= maxGap) {
-      for (let g = x; g < end; g++)
-        if (line[g]! >= 0) offset[g] = offset[x - 1]! + ((offset[end]! - offset[x - 1]!) * (g - x + 1)) / (end - x + 1);
-    }
-    x = end;
-  }
+  bridgeGaps(
+    width,
+    (x) => Number.isNaN(offset[x]!),
+    maxGap,
+    (g, left, right, k, n) => {
+      if (line[g]! >= 0) offset[g] = offset[left]! + ((offset[right]! - offset[left]!) * k) / n;
+    },
+  );
   const window: number[] = [];
   for (let x = 0; x < width; x++) {
     if (Number.isNaN(offset[x]!)) {
@@ -488,6 +468,28 @@ function followLine(cut: Int32Array, line: Int32Array, maxGap: number): void {
       if (!Number.isNaN(offset[k]!)) window.push(offset[k]!);
     window.sort((p, q) => p - q);
     cut[x] = Math.max(0, Math.round(line[x]! + window[window.length >> 1]!));
+  }
+}
+
+/**
+ * Each run of missing columns at most maxGap wide with a column on either side: `fill(g, left, right, k, n)` for
+ * each of its columns g, the k-th of the run's n - 1 (left and right are the columns beside it).
+ */
+function bridgeGaps(
+  width: number,
+  missing: (x: number) => boolean,
+  maxGap: number,
+  fill: (g: number, left: number, right: number, k: number, n: number) => void,
+): void {
+  for (let x = 0; x < width;) {
+    if (!missing(x)) {
+      x++;
+      continue;
+    }
+    let end = x;
+    while (end < width && missing(end)) end++;
+    if (x > 0 && end < width && end - x <= maxGap) for (let g = x; g < end; g++) fill(g, x - 1, end, g - x + 1, end - x + 1);
+    x = end;
   }
 }
 
