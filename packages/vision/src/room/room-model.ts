@@ -7,6 +7,7 @@ import { sampleFloor, type FloorSample } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { refitBoxCeiling } from './ceiling-refit.ts';
+import { findFramedPanels } from './framed-panels.ts';
 import { encodeLabels, encodeMaskBits } from './labels.ts';
 import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
 import { estimateManhattanCamera, type ManhattanCamera } from './manhattan.ts';
@@ -148,6 +149,14 @@ export async function buildRoomModel(
     else labels[i] = pw[i]! >= wallThreshold ? ROOM_LABEL.wall : ROOM_LABEL.object;
   }
   const openings = findOpenings(labels, faces, inBox, workGrid, fit.box, camera, ww, wh);
+  // Doors and hanging panels the classifier painted, and the openings above confirmed by their frames: the new doors
+  // are openings too; all of them are kept off the wall.
+  const framed = findFramedPanels(analysis.lab, labels, faces, workGrid, fit.box, camera, openings);
+  for (const door of framed) {
+    if (door.kind !== 'door') continue;
+    const overlaps = openings.some((o) => o.face === door.face && o.rect[0] < door.rect[1] && o.rect[1] > door.rect[0]);
+    if (!overlaps) openings.push({ ...door, kind: 'door' });
+  }
   const floorSample = sampleFloor(
     analysis,
     labels.map((l) => (l === ROOM_LABEL.floor ? 1 : 0)),
@@ -234,6 +243,9 @@ export async function buildRoomModel(
       fingerprint: 'fingerprint' in photo ? photo.fingerprint : imageFingerprint(photo),
       detections: detections.map((d) => ({ ...d, bbox: [...d.bbox] })),
       ...(odd ? { oddFloor: encodeMaskBits(odd) } : {}),
+      ...(framed.length > 0
+        ? { framedPanels: framed.map((p) => p.corners.map((c) => roundPoint(project(toCamera(camera.pose, scalePoint(c, k)))))) }
+        : {}),
     },
   };
 }

@@ -106,5 +106,12 @@ export interface RoomModel {
      * floor from them. Absent when the floor's colour could not be sampled, and from models stored before session 18.
      */
     oddFloor?: string;
+    /**
+     * Doors and framed panels hanging on the walls that the wall classifier took for wall (a white door, a mirror,
+     * a pale window, a picture), in the photo's pixels: each an upright rectangle on its wall's plane, found by its
+     * frame. Never wall. The doors are in `openings` too; a hanging panel is not an opening (a picture lets in no
+     * light). Absent when none was found, and from models stored before session 20.
+     */
+    framedPanels?: Point2[][];
   };
 }

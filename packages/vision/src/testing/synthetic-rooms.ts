@@ -83,6 +83,8 @@ export interface SyntheticRoomOptions {
   readonly height?: number;
   /** Samples per pixel side (2 = 4 rays per pixel, antialiased edges). */
   readonly supersample?: number;
+  /** The doors' panels in this colour (default: brown wood). */
+  readonly doorColour?: readonly [number, number, number];
 }
 
 /** One random room: the same seed gives the same room, camera and pixels. */
@@ -257,7 +259,8 @@ export function renderSyntheticRoom(seed: number, options: SyntheticRoomOptions 
           return label; // glass: lit by the sky, not by the room
         } else {
           const panel = Math.abs(u - (o.u0 + o.u1) / 2) > (o.u1 - o.u0) * 0.38 || Math.abs(v - 1.05) < 0.02 ? 0.85 : 1;
-          c = [150 * panel, 110 * panel, 80 * panel];
+          const [r, g, b] = options.doorColour ?? [150, 110, 80];
+          c = [r * panel, g * panel, b * panel];
         }
       }
       out[0] = c[0];

@@ -2,6 +2,7 @@ import { boxSilhouette } from '../cutout/box-silhouette.ts';
 import type { Detection } from '../detect/detect.ts';
 import type { RgbImage } from '../image.ts';
 import type { Box, Mask } from '../mask.ts';
+import { insideRow, rowCrossings } from '../inpaint/plane-guide.ts';
 import { upsampleRoomLabels } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 
@@ -87,6 +88,35 @@ export function roomWallMask(image: RgbImage, room: RoomModel, options: RoomWall
   const data = new Uint8Array(w * h);
   for (let i = 0; i < data.length; i++) if (labels[i] === ROOM_LABEL.wall) data[i] = 255;
   return subtractFromMask({ data, width: w, height: h }, { ...options, scaleX: w / room.width, scaleY: h / room.height });
+}
+
+/**
+ * Takes the room model's framed panels off a wall mask: a door, a mirror, a pale window or a picture the classifier
+ * took for wall (a white door on a beige wall reads as one more smooth wall; a mirror shows the wall). Their polygons
+ * are scaled from the model's photo to the mask. The other openings are left to the classifier: they were found
+ * where it saw no wall, and their rectangles take in wall around a window's or a cupboard's outline.
+ */
+export function framedPanelsOff(mask: Mask, room: RoomModel): Mask {
+  const polygons = room.source?.framedPanels ?? [];
+  if (polygons.length === 0) return mask;
+  const { width: w, height: h } = mask;
+  const sx = w / room.width;
+  const sy = h / room.height;
+  const data = Uint8Array.from(mask.data);
+  for (const outline of polygons) {
+    const polygon = outline.map(([x, y]) => [x * sx, y * sy] as [number, number]);
+    const ys = polygon.map((p) => p[1]);
+    const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+    const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
+    for (let y = y0; y <= y1; y++) {
+      const crossings = rowCrossings(polygon, y + 0.5);
+      if (crossings.length < 2) continue;
+      const x0 = Math.max(0, Math.floor(Math.min(...crossings)));
+      const x1 = Math.min(w - 1, Math.ceil(Math.max(...crossings)));
+      for (let x = x0; x <= x1; x++) if (insideRow(crossings, x + 0.5)) data[y * w + x] = 0;
+    }
+  }
+  return { data, width: w, height: h };
 }
 
 /** Takes the detector's boxes (scaled by scaleX/Y from the detections' pixels) and an `exclude` mask off a wall mask. */
