@@ -9,12 +9,16 @@ import { decodeRoomLabels, ROOM_LABEL } from './index.ts';
 /** A white door on a pale wall: the wall classifier takes its smooth panel for one more stretch of wall. */
 const WHITE_DOOR: [number, number, number] = [236, 234, 228];
 
-/** Share of the truth's opening pixels that `take` (photo pixel index) holds. */
-function openingShare(labels: Uint8Array, take: (i: number) => boolean): { pixels: number; share: number } {
+/** Share of the truth's pixels of one label (opening unless told) that `take` (photo pixel index) holds. */
+function labelShare(
+  labels: Uint8Array,
+  take: (i: number) => boolean,
+  label: number = ROOM_LABEL.opening,
+): { pixels: number; share: number } {
   let pixels = 0;
   let held = 0;
   for (let i = 0; i < labels.length; i++) {
-    if (labels[i] !== ROOM_LABEL.opening) continue;
+    if (labels[i] !== label) continue;
     pixels++;
     if (take(i)) held++;
   }
@@ -27,28 +31,21 @@ describe('room model: doors and hanging panels found by their frames', () => {
     const room = renderSyntheticRoom(4, { doorColour: WHITE_DOOR });
     const { mask, room: model } = await wallMaterialMask(room.image, { detections: [] });
     expect(model.openings.filter((o) => o.kind === 'door')).toHaveLength(1);
-    const door = openingShare(room.labels, (i) => mask.data[i]! > 0);
+    const door = labelShare(room.labels, (i) => mask.data[i]! > 0);
     expect(door.pixels).toBeGreaterThan(0.03 * room.labels.length);
     // 98% of the door took the paint before the door search.
     expect(door.share).toBeLessThan(0.2);
     const { width, height } = room.image;
     const labels = decodeRoomLabels(model);
     const { width: lw, height: lh } = model.labels;
-    const labelled = openingShare(room.labels, (i) => {
+    const labelled = labelShare(room.labels, (i) => {
       const x = Math.floor(((i % width) + 0.5) * (lw / width));
       const y = Math.floor((Math.floor(i / width) + 0.5) * (lh / height));
       return labels[y * lw + x] === ROOM_LABEL.opening;
     });
     expect(labelled.share).toBeGreaterThan(0.7);
     // The wall around it keeps its paint.
-    let wall = 0;
-    let painted = 0;
-    for (let i = 0; i < room.labels.length; i++) {
-      if (room.labels[i] !== ROOM_LABEL.wall) continue;
-      wall++;
-      if (mask.data[i]) painted++;
-    }
-    expect(painted / wall).toBeGreaterThan(0.95);
+    expect(labelShare(room.labels, (i) => mask.data[i]! > 0, ROOM_LABEL.wall).share).toBeGreaterThan(0.95);
   });
 
   it('finds no door in a rendered room that has none', async () => {
@@ -77,17 +74,10 @@ describe('room model: doors and hanging panels found by their frames', () => {
     const room = renderSyntheticRoom(23);
     const { mask, room: model } = await wallMaterialMask(room.image, { detections: [] });
     expect(model.source?.framedPanels?.length).toBeGreaterThan(0);
-    const opening = openingShare(room.labels, (i) => mask.data[i]! > 0);
+    const opening = labelShare(room.labels, (i) => mask.data[i]! > 0);
     expect(opening.pixels).toBeGreaterThan(0.1 * room.labels.length);
     expect(opening.share).toBeLessThan(0.1);
-    let wall = 0;
-    let painted = 0;
-    for (let i = 0; i < room.labels.length; i++) {
-      if (room.labels[i] !== ROOM_LABEL.wall) continue;
-      wall++;
-      if (mask.data[i]) painted++;
-    }
-    expect(painted / wall).toBeGreaterThan(0.9);
+    expect(labelShare(room.labels, (i) => mask.data[i]! > 0, ROOM_LABEL.wall).share).toBeGreaterThan(0.9);
   });
 
   it('leaves the mirror of a listing bathroom unpainted', async () => {

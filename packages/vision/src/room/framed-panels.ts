@@ -298,7 +298,8 @@ export function findFramedPanels(
         const panel = medianLab(lab, inside);
         const around = medianLab(lab, ringWall);
         if (!panel || !around) continue;
-        if (Math.hypot(panel[0] - wallColour[0], panel[1] - wallColour[1], panel[2] - wallColour[2]) < MIN_PANEL_CONTRAST) continue;
+        if (Math.hypot(panel[0] - wallColour[0], panel[1] - wallColour[1], panel[2] - wallColour[2]) < MIN_PANEL_CONTRAST)
+          continue;
         if (Math.hypot(panel[0] - around[0], panel[1] - around[1], panel[2] - around[2]) < MIN_PANEL_CONTRAST) continue;
         if (shadowOf(panel, around)) continue;
       }
