@@ -103,14 +103,19 @@ export function findFramedPanels(
     if (c[2] <= 1e-6) return null;
     return [cx + (camera.focal * c[0]) / c[2], cy + (camera.focal * c[1]) / c[2]];
   };
-  const step = (x: number, y: number, nx: number, ny: number): number => {
+  // Whether the colour steps by EDGE_STEP or more between the points 2 px either side of (x, y) across (nx, ny).
+  const steps = (x: number, y: number, nx: number, ny: number): boolean => {
     const a = labAt(lab, x + 2 * nx, y + 2 * ny);
     const b = labAt(lab, x - 2 * nx, y - 2 * ny);
-    return a < 0 || b < 0 ? 0 : Math.hypot(lab.l[a]! - lab.l[b]!, lab.a[a]! - lab.a[b]!, lab.b[a]! - lab.b[b]!);
+    if (a < 0 || b < 0) return false;
+    const dl = lab.l[a]! - lab.l[b]!;
+    const da = lab.a[a]! - lab.a[b]!;
+    const db = lab.b[a]! - lab.b[b]!;
+    return dl * dl + da * da + db * db >= EDGE_STEP * EDGE_STEP;
   };
   // An edge within a pixel of (x, y) across the unit normal (nx, ny).
   const edgeAt = (x: number, y: number, nx: number, ny: number): boolean =>
-    step(x, y, nx, ny) >= EDGE_STEP || step(x + nx, y + ny, nx, ny) >= EDGE_STEP || step(x - nx, y - ny, nx, ny) >= EDGE_STEP;
+    steps(x, y, nx, ny) || steps(x + nx, y + ny, nx, ny) || steps(x - nx, y - ny, nx, ny);
 
   const found: FramedPanel[] = [];
   for (const face of [FACE.left, FACE.right, FACE.back, FACE.front]) {
@@ -140,31 +145,41 @@ export function findFramedPanels(
       p[runAxis] = u;
       return p;
     };
+    // Each sample's image point, one more column and row for the directions up and along the wall (NaN: behind).
+    const px = new Float64Array((nu + 1) * (nv + 1));
+    const py = new Float64Array((nu + 1) * (nv + 1));
+    for (let iu = 0; iu <= nu; iu++) {
+      for (let iv = 0; iv <= nv; iv++) {
+        const p = project(at(uMin + iu * U_STEP, iv * V_STEP));
+        px[iu * (nv + 1) + iv] = p ? p[0] : NaN;
+        py[iu * (nv + 1) + iv] = p ? p[1] : NaN;
+      }
+    }
     // Per sample (iu, iv): 0 unseen, 1 seen without an edge, 2 seen on an edge; upright edges and level ones.
     const upright = new Uint8Array(nu * nv);
     const level = new Uint8Array(nu * nv);
     const pixelOf = new Int32Array(nu * nv).fill(-1);
     for (let iu = 0; iu < nu; iu++) {
       for (let iv = 0; iv < nv; iv++) {
-        const u = uMin + iu * U_STEP;
-        const v = iv * V_STEP;
-        const p = project(at(u, v));
-        if (!p) continue;
-        const x = Math.round(p[0]);
-        const y = Math.round(p[1]);
-        if (x < 2 || y < 2 || x >= ww - 2 || y >= wh - 2) continue;
+        const q = iu * (nv + 1) + iv;
+        const x0 = px[q]!;
+        const y0 = py[q]!;
+        const x = Math.round(x0);
+        const y = Math.round(y0);
+        // (NaN fails every comparison: a point behind the camera is out of the frame.)
+        if (!(x >= 2 && y >= 2 && x < ww - 2 && y < wh - 2)) continue;
         const i = y * ww + x;
         if (faces[i] !== face) continue;
         const k = iu * nv + iv;
         pixelOf[k] = i;
-        const up = project(at(u, v + V_STEP));
-        const along = project(at(u + U_STEP, v));
-        if (!up || !along) continue;
+        const up = q + 1;
+        const along = q + nv + 1;
+        if (Number.isNaN(px[up]!) || Number.isNaN(px[along]!)) continue;
         // Upright edge: across the image direction of the wall's vertical here; level: across the run's direction.
-        const [vx, vy] = unit(up[0] - p[0], up[1] - p[1]);
-        const [rx, ry] = unit(along[0] - p[0], along[1] - p[1]);
-        upright[k] = edgeAt(p[0], p[1], -vy, vx) ? 2 : 1;
-        level[k] = edgeAt(p[0], p[1], -ry, rx) ? 2 : 1;
+        const [vx, vy] = unit(px[up]! - x0, py[up]! - y0);
+        const [rx, ry] = unit(px[along]! - x0, py[along]! - y0);
+        upright[k] = edgeAt(x0, y0, -vy, vx) ? 2 : 1;
+        level[k] = edgeAt(x0, y0, -ry, rx) ? 2 : 1;
       }
     }
     // A striped or patterned wall has upright edges everywhere: no frame can be told from its pattern.
