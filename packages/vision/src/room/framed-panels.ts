@@ -1,6 +1,6 @@
 import type { LabImage } from '../walls/slic.ts';
 import { toCamera, type Vec3 } from './camera.ts';
-import { FACE, type BoxLayout, type RayGrid } from './layout.ts';
+import { FACE, faceWorld, type BoxLayout, type RayGrid } from './layout.ts';
 import type { ManhattanCamera } from './manhattan.ts';
 import { ROOM_LABEL } from './types.ts';
 
@@ -119,15 +119,22 @@ export function findFramedPanels(
 
   const found: FramedPanel[] = [];
   for (const face of [FACE.left, FACE.right, FACE.back, FACE.front]) {
-    const { axis, runAxis, sign, distance } = wallAxes(box, face);
+    const { normal, distance } = faceWorld(box, face);
+    // The wall's axis (x or z), the one it runs along, and which side of the camera it stands.
+    const axis = normal[0] !== 0 ? 0 : 2;
+    const runAxis = axis === 0 ? 2 : 0;
+    const sign = normal[axis]!;
+    // A pixel of the wall in the wall's own metres: along it (u) and above the floor (v).
+    const alongOf = (i: number): number =>
+      (runAxis === 0 ? grid.dx[i]! : grid.dz[i]!) * (distance / Math.abs(axis === 0 ? grid.dx[i]! : grid.dz[i]!));
+    const heightOf = (i: number): number => grid.dy[i]! * (distance / Math.abs(axis === 0 ? grid.dx[i]! : grid.dz[i]!)) + box.eye;
     // The wall's visible run: its pixels' u.
     let lo = Infinity;
     let hi = -Infinity;
     let facePixels = 0;
     for (let i = 0; i < faces.length; i++) {
       if (faces[i] !== face) continue;
-      const d = axis === 0 ? grid.dx[i]! : grid.dz[i]!;
-      const u = (runAxis === 0 ? grid.dx[i]! : grid.dz[i]!) * (distance / Math.abs(d));
+      const u = alongOf(i);
       lo = Math.min(lo, u);
       hi = Math.max(hi, u);
       facePixels++;
@@ -192,24 +199,9 @@ export function findFramedPanels(
     }
     if (edgeSamples > MAX_PATTERN_EDGES * seenSamples) continue;
     // Running sums up each column (upright) and along each row (level): seen and on-edge counts.
-    const colSeen = new Int32Array(nu * (nv + 1));
-    const colEdge = new Int32Array(nu * (nv + 1));
-    for (let iu = 0; iu < nu; iu++) {
-      for (let iv = 0; iv < nv; iv++) {
-        const s = upright[iu * nv + iv]!;
-        colSeen[iu * (nv + 1) + iv + 1] = colSeen[iu * (nv + 1) + iv]! + (s > 0 ? 1 : 0);
-        colEdge[iu * (nv + 1) + iv + 1] = colEdge[iu * (nv + 1) + iv]! + (s === 2 ? 1 : 0);
-      }
-    }
-    const rowSeen = new Int32Array(nv * (nu + 1));
-    const rowEdge = new Int32Array(nv * (nu + 1));
-    for (let iv = 0; iv < nv; iv++) {
-      for (let iu = 0; iu < nu; iu++) {
-        const s = level[iu * nv + iv]!;
-        rowSeen[iv * (nu + 1) + iu + 1] = rowSeen[iv * (nu + 1) + iu]! + (s > 0 ? 1 : 0);
-        rowEdge[iv * (nu + 1) + iu + 1] = rowEdge[iv * (nu + 1) + iu]! + (s === 2 ? 1 : 0);
-      }
-    }
+    const col = runningCounts(upright, nu, nv + 1, (iu, iv) => iu * nv + iv);
+    const row = runningCounts(level, nv, nu + 1, (iv, iu) => iu * nv + iv);
+    const [colSeen, colEdge, rowSeen, rowEdge] = [col.seen, col.edge, row.seen, row.edge];
     // A side at iu from the floor to iv: the share of its samples seen and the share of those on an edge.
     const side = (iu: number, iv: number): number => {
       const from = Math.round(0.1 / V_STEP);
@@ -333,10 +325,8 @@ export function findFramedPanels(
       if (kind === 'known') continue;
       for (let i = 0; i < faces.length; i++) {
         if (faces[i] !== face || labels[i] === ROOM_LABEL.floor) continue;
-        const d = axis === 0 ? grid.dx[i]! : grid.dz[i]!;
-        const t = distance / Math.abs(d);
-        const u = (runAxis === 0 ? grid.dx[i]! : grid.dz[i]!) * t;
-        const v = grid.dy[i]! * t + box.eye;
+        const u = alongOf(i);
+        const v = heightOf(i);
         if (u >= u0 && u <= u1 && v >= v0 && v <= v1) labels[i] = kind === 'door' ? ROOM_LABEL.opening : ROOM_LABEL.object;
       }
     }
@@ -437,17 +427,26 @@ function hangingPanels(
   return out;
 }
 
-function wallAxes(box: BoxLayout, face: number): { axis: 0 | 2; runAxis: 0 | 2; sign: 1 | -1; distance: number } {
-  switch (face) {
-    case FACE.left:
-      return { axis: 0, runAxis: 2, sign: -1, distance: box.left };
-    case FACE.right:
-      return { axis: 0, runAxis: 2, sign: 1, distance: box.right };
-    case FACE.back:
-      return { axis: 2, runAxis: 0, sign: -1, distance: box.back };
-    default:
-      return { axis: 2, runAxis: 0, sign: 1, distance: box.front };
+/**
+ * Running counts over sample states (0 unseen, 1 seen, 2 on an edge) along `lines` lines of `span - 1` samples:
+ * `seen[line * span + k]` and `edge[...]` count the first k samples of the line (`at(line, k)` indexes `states`).
+ */
+function runningCounts(
+  states: Uint8Array,
+  lines: number,
+  span: number,
+  at: (line: number, k: number) => number,
+): { seen: Int32Array; edge: Int32Array } {
+  const seen = new Int32Array(lines * span);
+  const edge = new Int32Array(lines * span);
+  for (let line = 0; line < lines; line++) {
+    for (let k = 0; k < span - 1; k++) {
+      const s = states[at(line, k)]!;
+      seen[line * span + k + 1] = seen[line * span + k]! + (s > 0 ? 1 : 0);
+      edge[line * span + k + 1] = edge[line * span + k]! + (s === 2 ? 1 : 0);
+    }
   }
+  return { seen, edge };
 }
 
 /**

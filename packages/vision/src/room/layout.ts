@@ -1,5 +1,5 @@
 import type { Segment } from '../walls/lines.ts';
-import { toWorld, type CameraPose } from './camera.ts';
+import { toWorld, type CameraPose, type Vec3 } from './camera.ts';
 
 /**
  * A box room around the camera, in the room frame (camera at the origin, Y up): walls at x = -left, x = +right,
@@ -190,4 +190,22 @@ export function lineMaps(segments: readonly Segment[], family: Int8Array, scale:
     }
   });
   return maps;
+}
+
+/** A face of the box as a plane: its outward normal and its distance from the camera (metres). */
+export function faceWorld(box: BoxLayout, face: number): { normal: Vec3; distance: number } {
+  switch (face) {
+    case FACE.floor:
+      return { normal: [0, -1, 0], distance: box.eye };
+    case FACE.ceiling:
+      return { normal: [0, 1, 0], distance: box.ceiling };
+    case FACE.left:
+      return { normal: [-1, 0, 0], distance: box.left };
+    case FACE.right:
+      return { normal: [1, 0, 0], distance: box.right };
+    case FACE.back:
+      return { normal: [0, 0, -1], distance: box.back };
+    default:
+      return { normal: [0, 0, 1], distance: box.front };
+  }
 }

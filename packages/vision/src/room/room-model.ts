@@ -9,7 +9,7 @@ import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } fro
 import { refitBoxCeiling } from './ceiling-refit.ts';
 import { findFramedPanels } from './framed-panels.ts';
 import { encodeLabels, encodeMaskBits } from './labels.ts';
-import { FACE, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
+import { FACE, faceWorld, fitBoxLayout, lineMaps, rayGrid, renderFaces, type BoxLayout, type RayGrid } from './layout.ts';
 import { estimateManhattanCamera, type ManhattanCamera } from './manhattan.ts';
 import {
   ROOM_LABEL,
@@ -423,22 +423,6 @@ function layoutUnary(
 }
 
 /** World normal (pointing away from the camera) and distance of a face of the box. */
-function faceWorld(box: BoxLayout, face: number): { normal: Vec3; distance: number } {
-  switch (face) {
-    case FACE.floor:
-      return { normal: [0, -1, 0], distance: box.eye };
-    case FACE.ceiling:
-      return { normal: [0, 1, 0], distance: box.ceiling };
-    case FACE.left:
-      return { normal: [-1, 0, 0], distance: box.left };
-    case FACE.right:
-      return { normal: [1, 0, 0], distance: box.right };
-    case FACE.back:
-      return { normal: [0, 0, -1], distance: box.back };
-    default:
-      return { normal: [0, 0, 1], distance: box.front };
-  }
-}
 
 function facePlane(pose: CameraPose, box: BoxLayout, face: number): RoomPlane {
   const { normal, distance } = faceWorld(box, face);
