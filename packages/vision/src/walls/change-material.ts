@@ -9,6 +9,7 @@ import { framedPanelsOff, objectSilhouettes, subtractFromMask, wallFrames } from
 import { vetoCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
 import { learnedCeilingVeto } from './learned-ceiling.ts';
+import { vetoCeilingByColour } from './ceiling-colour.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { segmentWalls, upsampleMask, type WallOptions } from './wall-mask.ts';
 
@@ -181,8 +182,9 @@ export function layoutVetoedWall(
 
 /**
  * `layoutVetoedWall`, then what the layout's ceiling did not take the ceiling forest (trained on the renders' exact
- * ceilings: see learned-ceiling.ts) may. What `changeWallMaterial` paints before objects are cut out, and what the
- * eval scores. Returns `workWall` itself when no veto takes anything.
+ * ceilings: see learned-ceiling.ts) may, then what is left of the layout's ceiling in the ceiling's own colour (see
+ * ceiling-colour.ts). What `changeWallMaterial` paints before objects are cut out, and what the eval scores. Returns
+ * `workWall` itself when no veto takes anything.
  */
 export function roomVetoedWall(
   analysis: WallAnalysis,
@@ -192,7 +194,8 @@ export function roomVetoedWall(
   detections: readonly Detection[],
 ): Uint8Array {
   const layoutVetoed = layoutVetoedWall(analysis, workWall, wallProbabilities, room, detections);
-  return learnedCeilingVeto(analysis, layoutVetoed, room, wallProbabilities) ?? layoutVetoed;
+  const learned = learnedCeilingVeto(analysis, layoutVetoed, room, wallProbabilities) ?? layoutVetoed;
+  return vetoCeilingByColour(analysis, learned, room, detections) ?? learned;
 }
 
 /** The room model's own detections when `image` is the very photo it was made from; null otherwise. */
