@@ -26,7 +26,7 @@ import {
 } from '../../src/testing/rendered-rooms.ts';
 import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask, wallMaterialMask } from '../../src/walls/index.ts';
-import { objectSilhouettes, framedPanelsOff, subtractFromMask } from '../../src/walls/room-walls.ts';
+import { objectSilhouettes, floorUnderPiecesOff, framedPanelsOff, subtractFromMask } from '../../src/walls/room-walls.ts';
 import { roomVetoedWall } from '../../src/walls/change-material.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { trainWallModel, wallIou } from '../../src/walls/training.ts';
@@ -314,7 +314,11 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const a = wallIou(classifier.data, f.truth);
     const boxedIou = wallIou(boxed.data, f.truth);
     const b = wallIou(mask.data, f.truth);
-    const shippedWall = framedPanelsOff(upsampleMask(learnedVetoed, f.analysis.work, f.image), heldOut);
+    const shippedWall = floorUnderPiecesOff(
+      framedPanelsOff(upsampleMask(learnedVetoed, f.analysis.work, f.image), heldOut),
+      heldOut,
+      f.detections,
+    );
     const shipped = subtractFromMask(shippedWall, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });
     const withCeiling = wallIou(shipped.data, f.truth);
     ceilingCol.push(withCeiling);
