@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../image.ts';
 import { FIXTURES_DIR } from '../testing/fixtures.ts';
+import { boxShare } from '../testing/mask-share.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { wallMaterialMask } from '../walls/change-material.ts';
 import { decodeRoomLabels, ROOM_LABEL } from './index.ts';
@@ -59,14 +60,9 @@ describe('room model: doors and hanging panels found by their frames', () => {
     // furnished_houses_122_bedroom: a white panelled door at the left edge of the frame, its left side cut off.
     const image = await decodeImage(await readFile(`${FIXTURES_DIR}/furnished_houses_122_bedroom.jpg`));
     const { mask } = await wallMaterialMask(image);
-    const share = (x0: number, y0: number, x1: number, y1: number): number => {
-      let painted = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (mask.data[y * image.width + x]) painted++;
-      return painted / ((x1 - x0) * (y1 - y0));
-    };
     // The door's panel (43% of it was painted before the door search), and the wall between it and the bed.
-    expect(share(10, 160, 80, 500)).toBeLessThan(0.05);
-    expect(share(120, 150, 330, 400)).toBeGreaterThan(0.95);
+    expect(boxShare(mask, 10, 160, 80, 500)).toBeLessThan(0.05);
+    expect(boxShare(mask, 120, 150, 330, 400)).toBeGreaterThan(0.95);
   });
 
   it('leaves a rendered window the classifier took for wall unpainted, as a hanging panel', async () => {
@@ -85,8 +81,6 @@ describe('room model: doors and hanging panels found by their frames', () => {
     // the paint before the panel search.
     const image = await decodeImage(await readFile(`${FIXTURES_DIR}/furnished_houses_162_bathroom.jpg`));
     const { mask } = await wallMaterialMask(image);
-    let painted = 0;
-    for (let y = 260; y < 400; y++) for (let x = 700; x < 940; x++) if (mask.data[y * image.width + x]) painted++;
-    expect(painted / (240 * 140)).toBeLessThan(0.05);
+    expect(boxShare(mask, 700, 260, 940, 400)).toBeLessThan(0.05);
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../image.ts';
 import { FIXTURES_DIR } from '../testing/fixtures.ts';
+import { boxShare } from '../testing/mask-share.ts';
 import { wallMaterialMask } from './change-material.ts';
 
 describe('the ceiling told from the walls by its colour', () => {
@@ -11,14 +12,9 @@ describe('the ceiling told from the walls by its colour', () => {
     // door took the paint whole before the colour veto.
     const image = await decodeImage(await readFile(`${FIXTURES_DIR}/furnished_houses_118_bedroom.jpg`));
     const { mask } = await wallMaterialMask(image);
-    const share = (x0: number, y0: number, x1: number, y1: number): number => {
-      let painted = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (mask.data[y * image.width + x]) painted++;
-      return painted / ((x1 - x0) * (y1 - y0));
-    };
-    expect(share(250, 10, 400, 110)).toBeLessThan(0.05);
+    expect(boxShare(mask, 250, 10, 400, 110)).toBeLessThan(0.05);
     // The beige wall under it, left of the picture, and the wall over the bed and the window.
-    expect(share(275, 185, 385, 255)).toBeGreaterThan(0.9);
-    expect(share(700, 190, 1000, 240)).toBeGreaterThan(0.7);
+    expect(boxShare(mask, 275, 185, 385, 255)).toBeGreaterThan(0.9);
+    expect(boxShare(mask, 700, 190, 1000, 240)).toBeGreaterThan(0.7);
   });
 });

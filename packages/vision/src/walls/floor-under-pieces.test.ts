@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../image.ts';
 import { FIXTURES_DIR } from '../testing/fixtures.ts';
+import { boxShare } from '../testing/mask-share.ts';
 import { wallMaterialMask } from './change-material.ts';
 
 describe('the floor under a piece of furniture is never wall', () => {
@@ -10,13 +11,8 @@ describe('the floor under a piece of furniture is never wall', () => {
     // for wall and GrabCut leaves it out of the bed's outline: 56% of it took the paint before this step.
     const image = await decodeImage(await readFile(`${FIXTURES_DIR}/sparse_houses_235_bedroom.jpg`));
     const { mask } = await wallMaterialMask(image);
-    const share = (x0: number, y0: number, x1: number, y1: number): number => {
-      let painted = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (mask.data[y * image.width + x]) painted++;
-      return painted / ((x1 - x0) * (y1 - y0));
-    };
-    expect(share(560, 620, 640, 690)).toBeLessThan(0.05);
+    expect(boxShare(mask, 560, 620, 640, 690)).toBeLessThan(0.05);
     // The right-hand wall above the bed's headboard.
-    expect(share(700, 300, 1000, 420)).toBeGreaterThan(0.95);
+    expect(boxShare(mask, 700, 300, 1000, 420)).toBeGreaterThan(0.95);
   });
 });
