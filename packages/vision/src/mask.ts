@@ -114,6 +114,19 @@ export function boxMask(width: number, height: number, box: Box): Mask {
   return mask;
 }
 
+/**
+ * 1 inside any of the boxes (photo pixels, scaled by `scale` to a map of width x height; coordinates rounded
+ * outwards), 0 elsewhere: the detector's boxes at an analysis' work size.
+ */
+export function boxesAtScale(boxes: readonly Box[], scale: number, width: number, height: number): Uint8Array {
+  const inBox = new Uint8Array(width * height);
+  for (const box of boxes) {
+    const [x1, y1, x2, y2] = clipBox([box[0] * scale, box[1] * scale, box[2] * scale, box[3] * scale], width, height);
+    for (let y = y1; y < y2; y++) inBox.fill(1, y * width + x1, y * width + x2);
+  }
+  return inBox;
+}
+
 export function clipBox(box: Box, width: number, height: number): [number, number, number, number] {
   const x1 = Math.max(0, Math.min(width, Math.floor(box[0])));
   const y1 = Math.max(0, Math.min(height, Math.floor(box[1])));

@@ -56,6 +56,13 @@ function resizeNearest(labels: Uint8Array, lw: number, lh: number, width: number
 }
 
 /** 1 where the room model's label is `label`, at another size (see roomLabelsAtSize). */
+/** Per column, the lowest row holding `label` (-1 where the column has none): the layout's edge of a surface. */
+export function lowestLabelRows(labels: Uint8Array, width: number, label: number): Int32Array {
+  const rows = new Int32Array(width).fill(-1);
+  for (let i = 0; i < labels.length; i++) if (labels[i] === label) rows[i % width] = Math.floor(i / width);
+  return rows;
+}
+
 export function roomLabelMask(model: Pick<RoomModel, 'labels'>, label: number, width: number, height: number): Uint8Array {
   const out = roomLabelsAtSize(model, width, height);
   for (let i = 0; i < out.length; i++) out[i] = out[i] === label ? 1 : 0;

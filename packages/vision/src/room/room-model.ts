@@ -5,6 +5,7 @@ import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
 import { sampleFloor, type FloorSample } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
+import { boxesAtScale } from '../mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { refitBoxCeiling } from './ceiling-refit.ts';
 import { findFramedPanels } from './framed-panels.ts';
@@ -114,14 +115,12 @@ export async function buildRoomModel(
   const classified = workMask(analysis, probabilities, WALL_THRESHOLD);
   const cut = removeCeiling(analysis, classified);
   for (let i = 0; i < pw.length; i++) if (classified[i] && !cut[i]) pw[i] = Math.min(pw[i]!, 0.1);
-  const inBox = new Uint8Array(ww * wh);
-  const s = analysis.scale;
-  for (const d of detections) {
-    const [x1, y1, x2, y2] = d.bbox;
-    for (let y = Math.max(0, Math.floor(y1 * s)); y < Math.min(wh, Math.ceil(y2 * s)); y++) {
-      for (let x = Math.max(0, Math.floor(x1 * s)); x < Math.min(ww, Math.ceil(x2 * s)); x++) inBox[y * ww + x] = 1;
-    }
-  }
+  const inBox = boxesAtScale(
+    detections.map((d) => d.bbox),
+    analysis.scale,
+    ww,
+    wh,
+  );
 
   const camera = estimateManhattanCamera(weighBySurface(segments, pw, ww, wh), ww, wh);
 

@@ -1,5 +1,6 @@
 import type { Detection } from '../detect/detect.ts';
-import { roomLabelsAtSize } from '../room/labels.ts';
+import { boxesAtScale } from '../mask.ts';
+import { lowestLabelRows, roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { elevationAtWorkSize } from './learned-ceiling.ts';
@@ -70,16 +71,12 @@ export function vetoCeilingByColour(
   const { l, a, b } = analysis.lab;
   const layout = roomLabelsAtSize(room, ww, wh);
   const elevation = elevationAtWorkSize(room, ww, wh);
-  const sx = ww / room.width;
-  const sy = wh / room.height;
-  const inPiece = new Uint8Array(ww * wh);
-  for (const d of detections) {
-    const x0 = Math.max(0, Math.floor(d.bbox[0] * sx));
-    const x1 = Math.min(ww - 1, Math.ceil(d.bbox[2] * sx));
-    const y0 = Math.max(0, Math.floor(d.bbox[1] * sy));
-    const y1 = Math.min(wh - 1, Math.ceil(d.bbox[3] * sy));
-    for (let y = y0; y <= y1; y++) inPiece.fill(1, y * ww + x0, y * ww + x1 + 1);
-  }
+  const inPiece = boxesAtScale(
+    detections.map((d) => d.bbox),
+    ww / room.width,
+    ww,
+    wh,
+  );
   const ceilingSeeds: number[] = [];
   let highCeiling = 0;
   const wallSeeds: number[] = [];
@@ -122,8 +119,7 @@ export function vetoCeilingByColour(
   }
   // Per column, the wall's colour just under the layout's ceiling edge (running sums, for any span of columns): a
   // band of ceiling the layout took from one wall is then judged against that wall, not the room's walls at large.
-  const edgeRow = new Int32Array(ww).fill(-1);
-  for (let i = 0; i < layout.length; i++) if (layout[i] === ROOM_LABEL.ceiling) edgeRow[i % ww] = Math.floor(i / ww);
+  const edgeRow = lowestLabelRows(layout, ww, ROOM_LABEL.ceiling);
   const band = Math.round(LOCAL_BAND * wh);
   const columnSums = new Float64Array((ww + 1) * 4);
   for (let x = 0; x < ww; x++) {
@@ -144,7 +140,6 @@ export function vetoCeilingByColour(
     return { ...wallColour, mean: mean as [number, number, number] };
   };
   const take = new Uint8Array(count);
-  let any = false;
   for (let s = 0; s < count; s++) {
     const size = n[s]!;
     if (size === 0 || inCeiling[s]! < MIN_CEILING_SHARE * size) continue;
@@ -154,10 +149,8 @@ export function vetoCeilingByColour(
     const fromWall = Math.min(distance(wallColour, colour), distance(localWall(left[s]!, right[s]!), colour));
     if (fromCeiling <= MAX_CEILING_DISTANCE && fromWall >= MIN_WALL_DISTANCE && NEARER_BY * fromCeiling < fromWall) {
       take[s] = 1;
-      any = true;
     }
   }
-  if (!any) return null;
   let changed = false;
   const out = Uint8Array.from(workWall);
   for (let i = 0; i < out.length; i++) {

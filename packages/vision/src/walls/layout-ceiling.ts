@@ -1,4 +1,4 @@
-import { roomLabelMask } from '../room/labels.ts';
+import { lowestLabelRows, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { Detection } from '../detect/detect.ts';
 import type { WallAnalysis } from './analyse.ts';
@@ -59,9 +59,7 @@ interface LayoutCeiling {
 function layoutCeiling(room: RoomModel, analysis: Pick<WallAnalysis, 'work'>): LayoutCeiling {
   const { width: ww, height: wh } = analysis.work;
   const ceiling = roomLabelMask(room, ROOM_LABEL.ceiling, ww, wh);
-  const lowestRow = new Int32Array(ww).fill(-1);
-  for (let y = 0; y < wh; y++) for (let x = 0; x < ww; x++) if (ceiling[y * ww + x]) lowestRow[x] = y;
-  return { ceiling, lowestRow, elevation: elevationAtWorkSize(room, ww, wh) };
+  return { ceiling, lowestRow: lowestLabelRows(ceiling, ww, 1), elevation: elevationAtWorkSize(room, ww, wh) };
 }
 
 /** The photo's change of colour across row y of column x: ΔE (CIE76) of the 4 rows above against the 4 below, signed + when the upper band is the lighter; 0 near the frame's top. */

@@ -1,4 +1,4 @@
-import { roomLabelsAtSize } from '../room/labels.ts';
+import { lowestLabelRows, roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { CEILING_FOREST } from './ceiling-forest.ts';
@@ -57,8 +57,7 @@ export function ceilingFeatures(
   const layoutAt = roomLabelsAtSize(room, ww, wh);
   const elevation = elevationAtWorkSize(room, ww, wh);
   // Per column, the lowest row of the layout's ceiling (-1: none in the column).
-  const edgeRow = new Int32Array(ww).fill(-1);
-  for (let i = 0; i < layoutAt.length; i++) if (layoutAt[i] === ROOM_LABEL.ceiling) edgeRow[i % ww] = Math.floor(i / ww);
+  const edgeRow = lowestLabelRows(layoutAt, ww, ROOM_LABEL.ceiling);
   const n = new Float64Array(count);
   const sx = new Float64Array(count);
   const sy = new Float64Array(count);
