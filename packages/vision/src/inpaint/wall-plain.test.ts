@@ -83,6 +83,25 @@ describe('fillPlainWalls', () => {
     expect(guided.error).toBeLessThan(plain.error - 1);
   });
 
+  it('fills the wall all the same where the layout runs its ceiling down over it', () => {
+    // The layout's ceiling ends at row 70, inside the sofa's span (50-140): a wall photographed without its ceiling
+    // (furnished_houses_163) was filled in two bands, the upper one by the exemplar fill as blotches.
+    const low = wallAndFloorModel({
+      width: W,
+      height: H,
+      junction: JUNCTION,
+      object: [SOFA.x0, SOFA.y0, SOFA.x1, SOFA.y1],
+      focalPx: 200,
+      ceilingTo: 70,
+    });
+    const filled = fillPlainWalls(scene(), hole(), low);
+    expect(filled).not.toBeNull();
+    expect(filled!.rest.data[55 * W + 100]).toBe(0);
+    const { error, darkest } = wallError(filled!.image);
+    expect(error).toBeLessThan(4);
+    expect(darkest).toBeGreaterThan(150);
+  });
+
   it('leaves a patterned wall (wallpaper stripes) to the exemplar fill, which copies its pattern', () => {
     const striped = scene((x, y) => (x % 12 < 6 ? 220 : 170) - (10 * y) / JUNCTION);
     expect(fillPlainWalls(striped, hole(), model())).toBeNull();

@@ -43,14 +43,21 @@ export interface WallFill {
  * bedrooms), and a plain diffusion took its rim's colours from the floor and furniture around the hole. Pictures,
  * switches, the skirting and anything with an edge are left out of what the wall is learnt from. Null when no wall
  * part of the hole qualifies; a textured wall is left to the exemplar fill.
+ *
+ * The layout's ceiling counts as one more wall here. Where the layout runs its ceiling down over a wall (a photo
+ * of walls without their ceiling, `furnished_houses_163`: the headboard's wall was filled in two bands, the upper
+ * one by the exemplar fill as grey blotches), the wall is filled whole; where a tall piece (a refrigerator) hid the
+ * real junction, the membrane carries the wall's light softly into the ceiling's instead of the exemplar fill's
+ * blotchy block (`_147_kitchen`). Flat ceiling pixels qualify as the wall's do: plain, and reached from the rim.
  */
 export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): WallFill | null {
   const { width: w, height: h } = image;
   const s = room.width / w;
   if (Math.abs(s - room.height / h) > 0.01 * s) return null;
-  const walls = room.walls.map((wall) => wall.polygon.map(([x, y]) => [x / s, y / s] as Point2));
+  const surfaces = room.ceiling ? [...room.walls, room.ceiling] : room.walls;
+  const polygons = surfaces.map((surface) => surface.polygon.map(([x, y]) => [x / s, y / s] as Point2));
   const wallOf = new Int16Array(w * h).fill(-1);
-  const holeCount = new Int32Array(walls.length);
+  const holeCount = new Int32Array(polygons.length);
   let crossingsRow = -1;
   let crossings: number[][] = [];
   for (let i = 0; i < hole.data.length; i++) {
@@ -59,14 +66,17 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
     const y = (i - x) / w;
     if (y !== crossingsRow) {
       crossingsRow = y;
-      crossings = walls.map((polygon) => (polygon.length >= 3 ? rowCrossings(polygon, y + 0.5) : []));
+      crossings = polygons.map((polygon) => (polygon.length >= 3 ? rowCrossings(polygon, y + 0.5) : []));
     }
     const k = crossings.findIndex((row) => insideRow(row, x + 0.5));
     if (k < 0) continue;
     wallOf[i] = k;
     holeCount[k]!++;
   }
-  const labelledWall = roomLabelMask(room, ROOM_LABEL.wall, w, h);
+  // Pixels labelled wall or ceiling: what the plain surface is learnt from.
+  const wallOrCeiling = roomLabelMask(room, ROOM_LABEL.wall, w, h);
+  const ceilingLabel = roomLabelMask(room, ROOM_LABEL.ceiling, w, h);
+  for (let i = 0; i < ceilingLabel.length; i++) if (ceilingLabel[i]) wallOrCeiling[i] = 1;
   const out = new Uint8Array(image.data);
   const rest = new Uint8Array(hole.data);
   // The walls' parts are filled together, from the plain pixels of every wall: the layout's corner between two
@@ -76,7 +86,7 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
     const k = wallOf[i]!;
     if (k >= 0 && holeCount[k]! >= MIN_WALL_HOLE) parts[i] = 1;
   }
-  if (!fillWallParts(image, hole, parts, walls, labelledWall, out, rest)) return null;
+  if (!fillWallParts(image, hole, parts, polygons, wallOrCeiling, out, rest)) return null;
   return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
 }
 
@@ -85,7 +95,7 @@ function fillWallParts(
   hole: Mask,
   parts: Uint8Array,
   walls: readonly (readonly Point2[])[],
-  labelledWall: Uint8Array,
+  wallOrCeiling: Uint8Array,
   out: Uint8Array,
   rest: Uint8Array,
 ): boolean {
@@ -114,7 +124,7 @@ function fillWallParts(
   const toPart = chebyshev(part, cw, ch, 1);
   const onWall = (x: number, y: number): boolean => walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
   const window = { x0, y0, w: cw, h: ch };
-  if (labelledRingShare(toPart, window, hole, RING, onWall, labelledWall) < MIN_WALL_RING) return false;
+  if (labelledRingShare(toPart, window, hole, RING, onWall, wallOrCeiling) < MIN_WALL_RING) return false;
   // Luminance edges of the window (hole pixels never count: they hold the removed object).
   const luma = new Float32Array(cw * ch);
   for (let row = 0; row < ch; row++)
@@ -135,7 +145,7 @@ function fillWallParts(
   for (let row = 0; row < ch; row++)
     for (let col = 0; col < cw; col++) {
       const i = at(col, row);
-      if (hole.data[i] || !labelledWall[i]) continue;
+      if (hole.data[i] || !wallOrCeiling[i]) continue;
       if (toEdge[row * cw + col]! > EDGE_CLEARANCE) flat[row * cw + col] = 1;
     }
   // Plain wall is the flat wall reached from the hole's rim without crossing an edge: the inside of a picture, a
@@ -165,7 +175,7 @@ function fillWallParts(
     for (let col = 0; col < cw; col++) {
       const o = row * cw + col;
       const i = at(col, row);
-      if (toPart[o]! > TEXTURE_REACH || hole.data[i] || !labelledWall[i]) continue;
+      if (toPart[o]! > TEXTURE_REACH || hole.data[i] || !wallOrCeiling[i]) continue;
       nearKnown++;
       nearFlat += flat[o]!;
     }
@@ -188,7 +198,7 @@ function fillWallParts(
     for (let col = 0; col < cw; col++) {
       const o = row * cw + col;
       const i = at(col, row);
-      if (!plain[o] && (parts[i] || (!hole.data[i] && labelledWall[i]))) domain[o] = 1;
+      if (!plain[o] && (parts[i] || (!hole.data[i] && wallOrCeiling[i]))) domain[o] = 1;
     }
   membrane(rgb, plain, domain, cw, ch);
   // The wall's grain: the spread of the difference between plain horizontal neighbours (over the square root of

@@ -1,5 +1,6 @@
 /**
- * A hand-made room model of a flat test picture: one wall above row `junction`, the floor below it, one object's
+ * A hand-made room model of a flat test picture: one wall above row `junction` (below `ceilingTo`, the layout's
+ * ceiling, when given), the floor below it, one object's
  * box, a level camera, labels at half size. What the fill tests need of a room analysis, without running one.
  * Tests only.
  */
@@ -13,9 +14,12 @@ export interface WallAndFloorSpec {
   /** The object's box [x0, y0, x1, y1), photo pixels: labelled object. */
   readonly object: readonly [number, number, number, number];
   readonly focalPx: number;
+  /** When set, the rows above it are the layout's ceiling (labelled ceiling), the wall runs from it to `junction`. */
+  readonly ceilingTo?: number;
 }
 
-export function wallAndFloorModel({ width: W, height: H, junction, object, focalPx }: WallAndFloorSpec): RoomModel {
+export function wallAndFloorModel({ width: W, height: H, junction, object, focalPx, ceilingTo }: WallAndFloorSpec): RoomModel {
+  const wallTop = ceilingTo ?? 0;
   const lw = W / 2;
   const lh = H / 2;
   const labels = new Uint8Array(lw * lh);
@@ -23,7 +27,13 @@ export function wallAndFloorModel({ width: W, height: H, junction, object, focal
   for (let y = 0; y < lh; y++)
     for (let x = 0; x < lw; x++) {
       const inObject = x * 2 >= ox0 && x * 2 < ox1 && y * 2 >= oy0 && y * 2 < oy1;
-      labels[y * lw + x] = inObject ? ROOM_LABEL.object : y * 2 >= junction ? ROOM_LABEL.floor : ROOM_LABEL.wall;
+      labels[y * lw + x] = inObject
+        ? ROOM_LABEL.object
+        : y * 2 >= junction
+          ? ROOM_LABEL.floor
+          : y * 2 < wallTop
+            ? ROOM_LABEL.ceiling
+            : ROOM_LABEL.wall;
     }
   return {
     version: 1,
@@ -54,17 +64,28 @@ export function wallAndFloorModel({ width: W, height: H, junction, object, focal
       ],
       area: 1 - junction / H,
     },
-    ceiling: null,
+    ceiling: ceilingTo
+      ? {
+          plane: { normal: [0, -1, 0], distance: 1 },
+          polygon: [
+            [0, 0],
+            [W, 0],
+            [W, ceilingTo],
+            [0, ceilingTo],
+          ],
+          area: ceilingTo / H,
+        }
+      : null,
     walls: [
       {
         plane: { normal: [0, 0, 1], distance: 4 },
         polygon: [
-          [0, 0],
-          [W, 0],
+          [0, wallTop],
+          [W, wallTop],
           [W, junction],
           [0, junction],
         ],
-        area: junction / H,
+        area: (junction - wallTop) / H,
         axis: 'z',
         run: [-2, 2],
       },
