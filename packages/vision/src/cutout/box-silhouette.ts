@@ -1,6 +1,6 @@
 import type { RgbImage } from '../image.ts';
 import type { Box } from '../mask.ts';
-import { openCv } from '../runtime/opencv.ts';
+import { openCv, seededGrabCut } from '../runtime/opencv.ts';
 
 /** GrabCut runs on the box scaled down to at most this side: tens of milliseconds, enough for a silhouette. */
 const GRABCUT_SIDE = 112;
@@ -47,7 +47,7 @@ export async function boxSilhouette(image: RgbImage, [x1, y1, x2, y2]: Box): Pro
     const rw = Math.min(sw - rx - 1, Math.round(w * scale));
     const rh = Math.min(sh - ry - 1, Math.round(h * scale));
     if (rw < 4 || rh < 4) return null;
-    cv.grabCut(img, mask, new cv.Rect(rx, ry, rw, rh), bgd, fgd, 3, cv.GC_INIT_WITH_RECT);
+    seededGrabCut(cv, img, mask, new cv.Rect(rx, ry, rw, rh), bgd, fgd, 3, cv.GC_INIT_WITH_RECT);
     labels = Uint8Array.from(mask.data);
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { pixelLuminance, type RgbImage } from '../image.ts';
 import { createMask, maskBBox, type Box, type Mask } from '../mask.ts';
-import { openCv } from '../runtime/opencv.ts';
+import { openCv, seededGrabCut } from '../runtime/opencv.ts';
 import { areaDownscale } from './box-silhouette.ts';
 
 /** The band around a detection box where the object may spill over (share of the box's width and height). */
@@ -64,7 +64,7 @@ export async function boxSpill(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<
   const fgd = new cv.Mat();
   let labels: Uint8Array;
   try {
-    cv.grabCut(img, mask, new cv.Rect(0, 0, sw, sh), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
+    seededGrabCut(cv, img, mask, new cv.Rect(0, 0, sw, sh), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
     labels = Uint8Array.from(mask.data);
   } catch {
     return spill;
