@@ -13,13 +13,19 @@ function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
   return n / ((x2 - x1) * (y2 - y1));
 }
 
-describe('boxSpill', () => {
-  it("finds a bed's posts outside its detection box, and not the nightstand beside them", async () => {
-    const bytes = await sharp(await readFixture('sparse_houses_245_bedroom.jpg'))
+/** A fixture photo at 960 px on its long side, the size the boxes below were found at. */
+async function fixtureAt960(name: string): Promise<RgbImage> {
+  return decodeImage(
+    await sharp(await readFixture(name))
       .resize(960, 960, { fit: 'inside' })
       .png()
-      .toBuffer();
-    const image = await decodeImage(bytes);
+      .toBuffer(),
+  );
+}
+
+describe('boxSpill', () => {
+  it("finds a bed's posts outside its detection box, and not the nightstand beside them", async () => {
+    const image = await fixtureAt960('sparse_houses_245_bedroom.jpg');
     // The detector's box for the bed at this size: the footboard's posts stand outside it on both sides.
     const box: Box = [209, 327, 726, 698];
     const spill = await boxSpill(image, box);
@@ -36,11 +42,7 @@ describe('boxSpill', () => {
   it('gives the same answer for the same box whatever ran before it', async () => {
     // GrabCut seeds its colour models from OpenCV's one random generator: unseeded, this bed's spill came out 482,
     // 0 or 1,386 pixels from one call to the next, as other GrabCuts drew from the generator in between.
-    const bytes = await sharp(await readFixture('furnished_houses_101_bedroom.jpg'))
-      .resize(960, 960, { fit: 'inside' })
-      .png()
-      .toBuffer();
-    const image = await decodeImage(bytes);
+    const image = await fixtureAt960('furnished_houses_101_bedroom.jpg');
     const bed: Box = [317, 372, 792, 638];
     const television: Box = [90, 339, 221, 444];
     const first = await boxSpill(image, bed);
