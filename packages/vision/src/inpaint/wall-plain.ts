@@ -1,6 +1,6 @@
 import type { RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
-import { roomLabelMask } from '../room/labels.ts';
+import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev } from './patchmatch.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
@@ -56,7 +56,7 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
   if (Math.abs(s - room.height / h) > 0.01 * s) return null;
   const surfaces = room.ceiling ? [...room.walls, room.ceiling] : room.walls;
   const polygons = surfaces.map((surface) => surface.polygon.map(([x, y]) => [x / s, y / s] as Point2));
-  const wallOf = new Int16Array(w * h).fill(-1);
+  const surfaceOf = new Int16Array(w * h).fill(-1);
   const holeCount = new Int32Array(polygons.length);
   let crossingsRow = -1;
   let crossings: number[][] = [];
@@ -70,20 +70,20 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
     }
     const k = crossings.findIndex((row) => insideRow(row, x + 0.5));
     if (k < 0) continue;
-    wallOf[i] = k;
+    surfaceOf[i] = k;
     holeCount[k]!++;
   }
-  // Pixels labelled wall or ceiling: what the plain surface is learnt from.
-  const wallOrCeiling = roomLabelMask(room, ROOM_LABEL.wall, w, h);
-  const ceilingLabel = roomLabelMask(room, ROOM_LABEL.ceiling, w, h);
-  for (let i = 0; i < ceilingLabel.length; i++) if (ceilingLabel[i]) wallOrCeiling[i] = 1;
+  // Pixels labelled wall or ceiling: what the plain surface is learnt from (one upsampling of the labels).
+  const wallOrCeiling = roomLabelsAtSize(room, w, h).map((label) =>
+    label === ROOM_LABEL.wall || label === ROOM_LABEL.ceiling ? 1 : 0,
+  );
   const out = new Uint8Array(image.data);
   const rest = new Uint8Array(hole.data);
   // The walls' parts are filled together, from the plain pixels of every wall: the layout's corner between two
   // walls is often not where the photo's is, and two separate fills met in a hard seam there (seen).
   const parts = new Uint8Array(w * h);
   for (let i = 0; i < parts.length; i++) {
-    const k = wallOf[i]!;
+    const k = surfaceOf[i]!;
     if (k >= 0 && holeCount[k]! >= MIN_WALL_HOLE) parts[i] = 1;
   }
   if (!fillWallParts(image, hole, parts, polygons, wallOrCeiling, out, rest)) return null;
@@ -94,7 +94,7 @@ function fillWallParts(
   image: RgbImage,
   hole: Mask,
   parts: Uint8Array,
-  walls: readonly (readonly Point2[])[],
+  polygons: readonly (readonly Point2[])[],
   wallOrCeiling: Uint8Array,
   out: Uint8Array,
   rest: Uint8Array,
@@ -122,9 +122,10 @@ function fillWallParts(
   const part = new Uint8Array(cw * ch);
   for (let row = 0; row < ch; row++) for (let col = 0; col < cw; col++) part[row * cw + col] = parts[at(col, row)]!;
   const toPart = chebyshev(part, cw, ch, 1);
-  const onWall = (x: number, y: number): boolean => walls.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
+  const onSurface = (x: number, y: number): boolean =>
+    polygons.some((polygon) => polygon.length >= 3 && insidePolygon(polygon, x, y));
   const window = { x0, y0, w: cw, h: ch };
-  if (labelledRingShare(toPart, window, hole, RING, onWall, wallOrCeiling) < MIN_WALL_RING) return false;
+  if (labelledRingShare(toPart, window, hole, RING, onSurface, wallOrCeiling) < MIN_WALL_RING) return false;
   // Luminance edges of the window (hole pixels never count: they hold the removed object).
   const luma = new Float32Array(cw * ch);
   for (let row = 0; row < ch; row++)
