@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, type RgbImage } from '../image.ts';
+import type { RgbImage } from '../image.ts';
 import { boxMask, type Box, type Mask } from '../mask.ts';
-import { readFixture } from '../testing/fixtures.ts';
+import { fixtureAt960 } from '../testing/fixtures.ts';
 import { boxSilhouette } from './box-silhouette.ts';
 import { boxSpill, topSliver } from './box-spill.ts';
 
@@ -11,16 +10,6 @@ function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
   let n = 0;
   for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) if (mask.data[y * mask.width + x]) n++;
   return n / ((x2 - x1) * (y2 - y1));
-}
-
-/** A fixture photo at 960 px on its long side, the size the boxes below were found at. */
-async function fixtureAt960(name: string): Promise<RgbImage> {
-  return decodeImage(
-    await sharp(await readFixture(name))
-      .resize(960, 960, { fit: 'inside' })
-      .png()
-      .toBuffer(),
-  );
 }
 
 describe('boxSpill', () => {

@@ -84,6 +84,19 @@ export const COCO_CLASSES = [
 
 export type CocoClass = (typeof COCO_CLASSES)[number];
 
+/** The product classes that stand on the floor: their box's foot is on the floor, their edges are not the room's. */
+export const FLOOR_STANDING: ReadonlySet<string> = new Set([
+  'sofa',
+  'chair',
+  'bed',
+  'table',
+  'refrigerator',
+  'oven',
+  'toilet',
+  'bench',
+  'suitcase',
+]);
+
 /**
  * The COCO classes that belong in a room photo, in the product's words. Everything else (people, animals, food,
  * vehicles, cutlery) is dropped: it is not something a stager removes or replaces.

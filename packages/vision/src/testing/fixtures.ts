@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { decodeImage, type RgbImage } from '../image.ts';
 
 /**
  * The room photos of the tests, evals and benches of every package (the product never reads them):
@@ -22,6 +24,16 @@ export function fixturePath(name: string): string {
 
 export async function readFixture(name: string): Promise<Buffer> {
   return readFile(fixturePath(name));
+}
+
+/** A fixture photo at 960 px on its long side: the size the eval scripts look at, and the boxes in tests were found at. */
+export async function fixtureAt960(name: string): Promise<RgbImage> {
+  return decodeImage(
+    await sharp(await readFixture(name))
+      .resize(960, 960, { fit: 'inside' })
+      .png()
+      .toBuffer(),
+  );
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

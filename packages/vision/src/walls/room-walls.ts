@@ -1,5 +1,6 @@
 import { boxSilhouette } from '../cutout/box-silhouette.ts';
 import type { Detection } from '../detect/detect.ts';
+import { FLOOR_STANDING } from '../detect/classes.ts';
 import type { RgbImage } from '../image.ts';
 import type { Box, Mask } from '../mask.ts';
 import { insideRow, rowCrossings } from '../inpaint/plane-guide.ts';
@@ -103,9 +104,6 @@ export function framedPanelsOff(mask: Mask, room: RoomModel): Mask {
   for (const outline of polygons) clearPolygon(data, mask, room, outline, [0, 0, room.width, room.height]);
   return { data, width: mask.width, height: mask.height };
 }
-
-/** The detector's classes that stand on the floor. */
-const FLOOR_STANDING = new Set(['sofa', 'chair', 'bed', 'table', 'refrigerator', 'oven', 'toilet', 'bench', 'suitcase']);
 
 /**
  * Takes off a wall mask what lies both in the lower half of a floor-standing piece's box and in the layout's floor
