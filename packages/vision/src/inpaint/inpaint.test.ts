@@ -85,6 +85,20 @@ describe('inpaint', () => {
     expect(red).toBe(0);
   });
 
+  it("takes an object that runs out of the picture to the frame's edge, where the detector's box stops short of it", async () => {
+    // A red object running out of the bottom-left corner; its box stops 5 px short of the left and bottom edges
+    // (the hole grows by 3 px only).
+    const wide = stripes(320, 240);
+    for (let y = 150; y < 240; y++) for (let x = 0; x < 90; x++) wide.data.set([255, 0, 0], (y * 320 + x) * 3);
+    const out = await removeObject(wide, [5, 150, 90, 235]);
+    let red = 0;
+    for (let i = 0; i < 320 * 240; i++) if (out.data[i * 3]! > 200 && out.data[i * 3 + 1]! < 60) red++;
+    expect(red).toBe(0);
+    // A box well inside the frame keeps its own extent: the stripes 20 px below it are untouched.
+    const inside = await removeObject(wide, [150, 40, 200, 150]);
+    for (let x = 150; x < 200; x++) expect(inside.data[(170 * 320 + x) * 3]).toBe(wide.data[(170 * 320 + x) * 3]);
+  });
+
   it('empties the room: several objects and their contact shadows go in one fill, with progress', async () => {
     // Three red objects on the stripes, each with a dark shadow band (5 px) just below its box: more than the 3 px the hole grows by.
     const boxes: [number, number, number, number][] = [
