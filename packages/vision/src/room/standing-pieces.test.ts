@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '../detect/detect.ts';
+import { insidePolygon } from '../inpaint/plane-guide.ts';
 import { fixtureAt960 } from '../testing/fixtures.ts';
 import { roomModel } from './index.ts';
-import type { Point2 } from './types.ts';
-
-function insidePolygon(polygon: readonly Point2[], [x, y]: Point2): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!;
-    const [xj, yj] = polygon[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 const piece = (class_name: string, confidence: number, bbox: Detection['bbox']): Detection => ({
   id: class_name,
@@ -34,11 +24,11 @@ describe("the layout around a bed (the detector's boxes at 960 px)", () => {
     const floor = model.floor.polygon;
     // The carpet right of the bed's foot, under the nightstand, and left of it, under the desk: the layout ran its
     // floor's edge along the bed's foot and side and called both wall.
-    expect(insidePolygon(floor, [860, 610])).toBe(true);
-    expect(insidePolygon(floor, [60, 560])).toBe(true);
+    expect(insidePolygon(floor, 860, 610)).toBe(true);
+    expect(insidePolygon(floor, 60, 560)).toBe(true);
     // The wall above the headboard and beside the window stays wall.
-    expect(insidePolygon(floor, [700, 330])).toBe(false);
-    expect(insidePolygon(floor, [40, 440])).toBe(false);
+    expect(insidePolygon(floor, 700, 330)).toBe(false);
+    expect(insidePolygon(floor, 40, 440)).toBe(false);
   });
 
   it('keeps the floor under a bed on a pale carpet that the wall classifier reads as wall', async () => {
@@ -51,10 +41,10 @@ describe("the layout around a bed (the detector's boxes at 960 px)", () => {
     });
     const floor = model.floor.polygon;
     // The carpet in front of the half wall, and at the bed's foot and right side.
-    expect(insidePolygon(floor, [100, 500])).toBe(true);
-    expect(insidePolygon(floor, [600, 620])).toBe(true);
-    expect(insidePolygon(floor, [930, 600])).toBe(true);
+    expect(insidePolygon(floor, 100, 500)).toBe(true);
+    expect(insidePolygon(floor, 600, 620)).toBe(true);
+    expect(insidePolygon(floor, 930, 600)).toBe(true);
     // The half wall itself, above the carpet.
-    expect(insidePolygon(floor, [100, 420])).toBe(false);
+    expect(insidePolygon(floor, 100, 420)).toBe(false);
   });
 });
