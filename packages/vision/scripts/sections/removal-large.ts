@@ -15,7 +15,7 @@ import { inpaintDecoded, removeObject, removeObjects } from '../../src/inpaint/i
 import { teleaFill } from '../../src/inpaint/telea.ts';
 import type { Box, Mask } from '../../src/mask.ts';
 import { roomModel } from '../../src/room/index.ts';
-import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
+import { FIXTURES_DIR, fixtureAt960 } from '../../src/testing/fixtures.ts';
 import { psnr } from '../lib/image-metrics.ts';
 import { removalScenes } from '../lib/removal-scenes.ts';
 import type { EvalSectionContext } from '../lib/section.ts';
@@ -226,12 +226,7 @@ async function largestSheet(ctx: EvalSectionContext, log: (line: string) => void
   ];
   ctx.sheet('<h2>Removal of the largest detected object: photo / room-guided / without the room model</h2>');
   for (const name of rooms) {
-    const bytes = await sharp(await readFile(`${FIXTURES_DIR}/${name}`))
-      .rotate()
-      .resize(960, 960, { fit: 'inside' })
-      .png()
-      .toBuffer();
-    const image = await decodeImage(bytes);
+    const image = await fixtureAt960(name);
     const detections = await detectObjects(image);
     const area = (b: readonly number[]) => (b[2]! - b[0]!) * (b[3]! - b[1]!);
     const largest = [...detections].sort((a, b) => area(b.bbox) - area(a.bbox))[0];

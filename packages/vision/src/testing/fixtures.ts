@@ -26,10 +26,14 @@ export async function readFixture(name: string): Promise<Buffer> {
   return readFile(fixturePath(name));
 }
 
-/** A fixture photo at 960 px on its long side: the size the eval scripts look at, and the boxes in tests were found at. */
+/**
+ * A fixture photo at 960 px on its long side, upright: the size the eval scripts look at, and the boxes in tests were
+ * found at. Turned by its EXIF orientation before resizing (the PNG in between keeps no EXIF).
+ */
 export async function fixtureAt960(name: string): Promise<RgbImage> {
   return decodeImage(
     await sharp(await readFixture(name))
+      .rotate()
       .resize(960, 960, { fit: 'inside' })
       .png()
       .toBuffer(),

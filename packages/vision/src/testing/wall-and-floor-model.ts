@@ -1,7 +1,7 @@
 /**
  * A hand-made room model of a flat test picture: one wall above row `junction` (below `ceilingTo`, the layout's
- * ceiling, when given), the floor below it, one object's box, a level camera, labels at half size. What the fill tests need of a room analysis, without running one.
- * Tests only.
+ * ceiling, when given), the floor below it, one object's box, a level camera, labels at half size. What the fill
+ * tests need of a room analysis, without running one. Tests only.
  */
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 
