@@ -1,5 +1,66 @@
 import type { LabImage, Superpixels } from './slic.ts';
 
+/** The superpixels as a graph: each one's size and mean colour, and each touching pair with its shared border. */
+export interface SuperpixelGraph {
+  readonly count: number;
+  /** Pixels in each superpixel. */
+  readonly size: Float64Array;
+  /** Mean CIELAB colour of each superpixel. */
+  readonly l: Float64Array;
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+  /** Touching pairs (from < to) and the number of 4-neighbour pixel pairs across their border. */
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly border: Float64Array;
+}
+
+export function superpixelGraph(lab: LabImage, sp: Superpixels): SuperpixelGraph {
+  const k = sp.count;
+  const size = new Float64Array(k);
+  const l = new Float64Array(k);
+  const a = new Float64Array(k);
+  const b = new Float64Array(k);
+  const { width: w, height: h } = sp;
+  const edges = new Map<number, number>();
+  const touch = (s: number, t: number): void => {
+    const key = s < t ? s * k + t : t * k + s;
+    edges.set(key, (edges.get(key) ?? 0) + 1);
+  };
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) {
+      const s = sp.labels[i]!;
+      size[s] = size[s]! + 1;
+      l[s] = l[s]! + lab.l[i]!;
+      a[s] = a[s]! + lab.a[i]!;
+      b[s] = b[s]! + lab.b[i]!;
+      if (x < w - 1 && sp.labels[i + 1] !== s) touch(s, sp.labels[i + 1]!);
+      if (y < h - 1 && sp.labels[i + w] !== s) touch(s, sp.labels[i + w]!);
+    }
+  }
+  for (let s = 0; s < k; s++) {
+    const n = Math.max(1, size[s]!);
+    l[s] = l[s]! / n;
+    a[s] = a[s]! / n;
+    b[s] = b[s]! / n;
+  }
+  const from = new Int32Array(edges.size);
+  const to = new Int32Array(edges.size);
+  const border = new Float64Array(edges.size);
+  let e = 0;
+  for (const [key, length] of edges) {
+    from[e] = Math.floor(key / k);
+    to[e] = key % k;
+    border[e++] = length;
+  }
+  return { count: k, size, l, a, b, from, to, border };
+}
+
+/** CIELAB distance between the mean colours of superpixels s and t. */
+export function colourDistance(graph: SuperpixelGraph, s: number, t: number): number {
+  return Math.hypot(graph.l[s]! - graph.l[t]!, graph.a[s]! - graph.a[t]!, graph.b[s]! - graph.b[t]!);
+}
+
 /**
  * Spreads wall probabilities between adjacent superpixels of similar colour (a few Jacobi steps of a
  * colour-weighted graph average): one wall painted one colour should not come out patchy.
@@ -12,44 +73,13 @@ export function smoothOverGraph(
   colourScale = 6,
   keep = 0.5,
 ): Float32Array {
-  const k = sp.count;
-  const n = new Float64Array(k);
-  const l = new Float64Array(k);
-  const a = new Float64Array(k);
-  const b = new Float64Array(k);
-  const { width: w, height: h } = sp;
-  const edges = new Map<number, number>();
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) {
-      const s = sp.labels[i]!;
-      n[s] = n[s]! + 1;
-      l[s] = l[s]! + lab.l[i]!;
-      a[s] = a[s]! + lab.a[i]!;
-      b[s] = b[s]! + lab.b[i]!;
-      if (x < w - 1 && sp.labels[i + 1] !== s) {
-        const t = sp.labels[i + 1]!;
-        const key = s < t ? s * k + t : t * k + s;
-        edges.set(key, (edges.get(key) ?? 0) + 1);
-      }
-      if (y < h - 1 && sp.labels[i + w] !== s) {
-        const t = sp.labels[i + w]!;
-        const key = s < t ? s * k + t : t * k + s;
-        edges.set(key, (edges.get(key) ?? 0) + 1);
-      }
-    }
-  }
-  for (let s = 0; s < k; s++) ((l[s] = l[s]! / n[s]!), (a[s] = a[s]! / n[s]!), (b[s] = b[s]! / n[s]!));
-  const from: number[] = [];
-  const to: number[] = [];
-  const weight: number[] = [];
-  for (const [key, border] of edges) {
-    const s = Math.floor(key / k);
-    const t = key % k;
-    const d = Math.hypot(l[s]! - l[t]!, a[s]! - a[t]!, b[s]! - b[t]!);
-    const wgt = border * Math.exp(-(d * d) / (2 * colourScale * colourScale));
-    from.push(s);
-    to.push(t);
-    weight.push(wgt);
+  const graph = superpixelGraph(lab, sp);
+  const k = graph.count;
+  const { from, to } = graph;
+  const weight = new Float64Array(from.length);
+  for (let e = 0; e < from.length; e++) {
+    const d = colourDistance(graph, from[e]!, to[e]!);
+    weight[e] = graph.border[e]! * Math.exp(-(d * d) / (2 * colourScale * colourScale));
   }
   let p = Float32Array.from(probabilities);
   for (let step = 0; step < steps; step++) {

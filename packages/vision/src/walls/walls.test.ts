@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { isVisionError } from '../errors.ts';
 import { decodeImage } from '../image.ts';
 import { fixturePath, readFixture } from '../testing/fixtures.ts';
-import { changeWallMaterial, WALL_MATERIALS, wallMask } from './index.ts';
+import { changeWallMaterial, WALL_MATERIALS, wallMask, wallMaterialMask } from './index.ts';
 import { roomModel, ROOM_LABEL, type RoomModel } from '../room/index.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { syntheticRoom } from './synthetic-room.ts';
@@ -91,8 +91,9 @@ describe('changeWallMaterial', () => {
   let WITH_ROOM: { detections: []; room: RoomModel };
   beforeAll(async () => {
     model = await roomModel(room.image, NO_DETECTIONS);
-    mask = await wallMask(room.image, NO_DETECTIONS);
     WITH_ROOM = { detections: [], room: model };
+    // What changeWallMaterial paints: the classifier's mask, vetoed and settled.
+    mask = (await wallMaterialMask(room.image, WITH_ROOM)).mask;
   });
 
   it('offers exactly the materials of the plan', () => {
