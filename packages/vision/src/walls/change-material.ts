@@ -1,3 +1,4 @@
+import { FLOOR_STANDING } from '../detect/classes.ts';
 import { detectObjects, type Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
 import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
@@ -207,7 +208,8 @@ export function roomVetoedWall(
 /**
  * What `changeWallMaterial` paints before objects are cut out, at the analysis size: `roomVetoedWall`, settled over
  * the superpixels (see settle.ts: the classifier's islands on one wall close up, stray blobs on the ceiling go; on
- * the 30 held-out renders the ceiling taking the material fell from 3.29% to 1.09% of each room's ceiling).
+ * the 30 held-out renders the ceiling taking the material fell from 3.29% to 1.09% of each room's ceiling), adding
+ * no wall inside the boxes of floor-standing pieces.
  */
 export function settledWall(
   analysis: WallAnalysis,
@@ -217,7 +219,20 @@ export function settledWall(
   detections: readonly Detection[],
 ): Uint8Array {
   const vetoed = roomVetoedWall(analysis, workWall, wallProbabilities, room, detections);
-  return settleWalls(analysis, wallProbabilities, WALL_THRESHOLD, workMask(analysis, wallProbabilities), vetoed);
+  const classified = workMask(analysis, wallProbabilities);
+  return settleWalls(analysis, wallProbabilities, WALL_THRESHOLD, classified, vetoed, standingBoxes(analysis, detections));
+}
+
+/** The boxes of the floor-standing pieces at the analysis size (1 inside). */
+function standingBoxes(analysis: WallAnalysis, detections: readonly Detection[]): Uint8Array {
+  const { width: w, height: h } = analysis.work;
+  const boxes = new Uint8Array(w * h);
+  for (const d of detections) {
+    if (!FLOOR_STANDING.has(d.class_name)) continue;
+    const [x1, y1, x2, y2] = d.bbox.map((v) => Math.round(v * analysis.scale)) as [number, number, number, number];
+    for (let y = Math.max(0, y1); y < Math.min(h, y2); y++) boxes.fill(1, y * w + Math.max(0, x1), y * w + Math.min(w, x2));
+  }
+  return boxes;
 }
 
 /** The room model's own detections when `image` is the very photo it was made from; null otherwise. */

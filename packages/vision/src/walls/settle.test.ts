@@ -89,4 +89,15 @@ describe('settleWalls', () => {
       for (const row of [2, 5, 6]) expect(blockShare(settled, row, column)).toBe(1);
     }
   });
+
+  it("adds no wall where it is told not to (a floor-standing piece's box), and still takes the stray ceiling off", () => {
+    const box = new Uint8Array(SIZE * SIZE);
+    for (let y = ISLAND.row * BLOCK; y < (ISLAND.row + 1) * BLOCK; y++) {
+      for (let x = ISLAND.column * BLOCK; x < (ISLAND.column + 1) * BLOCK; x++) box[y * SIZE + x] = 1;
+    }
+    const held = settleWalls(analysis, probabilities, WALL_THRESHOLD, classified, vetoed, box);
+    expect(blockShare(held, ISLAND.row, ISLAND.column)).toBe(0);
+    expect(blockShare(held, STRAY.row, STRAY.column)).toBe(0);
+    expect(blockShare(held, 5, 3)).toBe(1);
+  });
 });

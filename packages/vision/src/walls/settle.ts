@@ -35,7 +35,8 @@ const softplus = (x: number): number => (x > 30 ? x : Math.log1p(Math.exp(x)));
  * ceiling and floor decisions of the room model, `taken`) stays taken, pixel by pixel.
  *
  * `classified` is the classifier's thresholded map and `vetoed` what is left of it after the vetoes, both at the
- * analysis size.
+ * analysis size. Where `noAdd` is set the settling may take wall away but not add it: a white bed before a white
+ * wall is the wall's colour, and its outline is left to the detector.
  */
 export function settleWalls(
   analysis: Pick<WallAnalysis, 'lab' | 'superpixels'>,
@@ -43,6 +44,7 @@ export function settleWalls(
   threshold: number,
   classified: Uint8Array,
   vetoed: Uint8Array,
+  noAdd?: Uint8Array,
   weights: SettleWeights = SETTLE_WEIGHTS,
 ): Uint8Array {
   const sp = analysis.superpixels;
@@ -111,7 +113,8 @@ export function settleWalls(
   const out = new Uint8Array(sp.labels.length);
   for (let i = 0; i < out.length; i++) {
     const taken = classified[i] && !vetoed[i];
-    out[i] = labels[sp.labels[i]!] && !taken ? 1 : 0;
+    const held = noAdd?.[i] && !vetoed[i];
+    out[i] = labels[sp.labels[i]!] && !taken && !held ? 1 : 0;
   }
   return out;
 }
