@@ -112,6 +112,12 @@ export function settleWalls(
 
   const out = new Uint8Array(sp.labels.length);
   for (let i = 0; i < out.length; i++) {
+    // A superpixel the vetoes took most of keeps their pixel-exact line (the wall below a ceiling junction that
+    // crosses it): a whole-superpixel "no" would notch the junction.
+    if (takenShare[sp.labels[i]!]! > 0.5) {
+      out[i] = vetoed[i]!;
+      continue;
+    }
     const taken = classified[i] && !vetoed[i];
     const held = noAdd?.[i] && !vetoed[i];
     out[i] = labels[sp.labels[i]!] && !taken && !held ? 1 : 0;
