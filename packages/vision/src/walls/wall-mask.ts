@@ -40,11 +40,7 @@ export const WALL_MODEL: WallModel = { forest: WALL_FOREST, probe: WALL_PROBE };
  * Per-superpixel wall probability: the boosted trees on the hand-made features and the linear probe on the
  * detector's features, averaged, then smoothed across similar neighbours.
  */
-export function wallProbabilities(
-  analysis: WallAnalysis,
-  model: WallModel = WALL_MODEL,
-  probeShare = PROBE_SHARE,
-): Float32Array {
+export function wallProbabilities(analysis: WallAnalysis, model: WallModel = WALL_MODEL, probeShare = PROBE_SHARE): Float32Array {
   const trees = predictProbabilities(model.forest, analysis.features.rows, FEATURE_COUNT);
   const probe = probeProbabilities(model.probe, analysis.deep, DEEP_FEATURE_COUNT);
   const raw = new Float32Array(trees.length);
@@ -84,8 +80,17 @@ export async function segmentWalls(image: RgbImage, detections?: readonly Detect
   const analysis = await analyseRoom(image, found);
   const probabilities = wallProbabilities(analysis);
   const workWall = removeCeiling(analysis, workMask(analysis, probabilities));
-  const mask = upsampleMask(workWall, analysis.work, image);
-  return { mask, analysis, probabilities, workWall };
+  // The full-size mask only when asked for: changeWallMaterial upsamples its own settled map instead, and a guided
+  // upsample at 1920x1280 costs a few hundred milliseconds.
+  let mask: Mask | undefined;
+  return {
+    get mask() {
+      return (mask ??= upsampleMask(workWall, analysis.work, image));
+    },
+    analysis,
+    probabilities,
+    workWall,
+  };
 }
 
 /**
