@@ -27,7 +27,7 @@ import {
 import type { Detection } from '../../src/detect/detect.ts';
 import { applyWallMaterial, changeWallMaterial, roomWallMask, wallMaterialMask } from '../../src/walls/index.ts';
 import { objectSilhouettes, floorUnderPiecesOff, framedPanelsOff, subtractFromMask } from '../../src/walls/room-walls.ts';
-import { settledWall } from '../../src/walls/change-material.ts';
+import { roomVetoedWall, settledWall } from '../../src/walls/change-material.ts';
 import { removeCeiling } from '../../src/walls/ceiling.ts';
 import { trainWallModel, wallIou } from '../../src/walls/training.ts';
 import { segmentWalls, upsampleMask, wallProbabilities, workMask } from '../../src/walls/wall-mask.ts';
@@ -308,7 +308,8 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     // The shipped vetoes, the ceiling forest among them (trained on the renders, and on these fixtures' wall pixels
     // as not-ceiling: see ceiling.ts, whose own fixture figure holds each fixture out of it), settled over the
     // superpixels.
-    const learnedVetoed = settledWall(f.analysis, workWall, probabilities, heldOut, f.detections);
+    const vetoed = roomVetoedWall(f.analysis, workWall, probabilities, heldOut, f.detections);
+    const learnedVetoed = settledWall(f.analysis, probabilities, vetoed, f.detections);
     const boxed = subtractFromMask(classifier, { detections: f.detections, scaleX: 1, scaleY: 1 });
     const silhouettes = await objectSilhouettes(f.image, f.detections);
     const mask = subtractFromMask(classifier, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });

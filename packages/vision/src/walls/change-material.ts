@@ -147,8 +147,10 @@ export async function wallMaterialMask(
   const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
   const segmentation = await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
-  const settled = settledWall(segmentation.analysis, segmentation.workWall, segmentation.probabilities, room, detections);
-  const wall = upsampleMask(settled, segmentation.analysis.work, image);
+  const { analysis, probabilities } = segmentation;
+  const vetoed = roomVetoedWall(analysis, segmentation.workWall, probabilities, room, detections);
+  const settled = settledWall(analysis, probabilities, vetoed, detections);
+  const wall = upsampleMask(settled, analysis.work, image);
   const placed = (options.placed ?? []).map((bbox, index) => ({
     id: `placed-${index}`,
     class_name: 'placed piece',
@@ -191,7 +193,7 @@ export function layoutVetoedWall(
 /**
  * `layoutVetoedWall`, then what the layout's ceiling did not take the ceiling forest (trained on the renders' exact
  * ceilings: see learned-ceiling.ts) may, then what is left of the layout's ceiling in the ceiling's own colour (see
- * ceiling-colour.ts). What `settledWall` settles. Returns `workWall` itself when no veto takes anything.
+ * ceiling-colour.ts). Returns `workWall` itself when no veto takes anything.
  */
 export function roomVetoedWall(
   analysis: WallAnalysis,
@@ -206,19 +208,17 @@ export function roomVetoedWall(
 }
 
 /**
- * What `changeWallMaterial` paints before objects are cut out, at the analysis size: `roomVetoedWall`, settled over
- * the superpixels (see settle.ts: the classifier's islands on one wall close up, stray blobs on the ceiling go; on
- * the 30 held-out renders the ceiling taking the material fell from 3.29% to 1.09% of each room's ceiling), adding
- * no wall inside the boxes of floor-standing pieces.
+ * What `changeWallMaterial` paints before objects are cut out, at the analysis size: the vetoed map
+ * (`roomVetoedWall`), settled over the superpixels (see settle.ts: the classifier's islands on one wall close up,
+ * stray blobs on the ceiling go; on the 30 held-out renders the ceiling taking the material fell from 3.29% to 1.16%
+ * of each room's ceiling), adding no wall inside the boxes of floor-standing pieces.
  */
 export function settledWall(
   analysis: WallAnalysis,
-  workWall: Uint8Array,
   wallProbabilities: Float32Array,
-  room: RoomModel,
+  vetoed: Uint8Array,
   detections: readonly Detection[],
 ): Uint8Array {
-  const vetoed = roomVetoedWall(analysis, workWall, wallProbabilities, room, detections);
   const classified = workMask(analysis, wallProbabilities);
   return settleWalls(analysis, wallProbabilities, WALL_THRESHOLD, classified, vetoed, standingBoxes(analysis, detections));
 }
