@@ -2,7 +2,7 @@ import { FLOOR_STANDING } from '../detect/classes.ts';
 import { detectObjects, type Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
 import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
-import type { Box, Mask } from '../mask.ts';
+import { boxesAtScale, type Box, type Mask } from '../mask.ts';
 import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
@@ -13,7 +13,7 @@ import { learnedCeilingVeto } from './learned-ceiling.ts';
 import { vetoCeilingByColour } from './ceiling-colour.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { segmentWalls, upsampleMask, workMask, WALL_THRESHOLD, type WallOptions } from './wall-mask.ts';
-import { settleWalls, SETTLE_WEIGHTS } from './settle.ts';
+import { settleWalls } from './settle.ts';
 
 /** Texels per centimetre of the material tiles (materials.ts): textures are laid at their real size. */
 const TILE_PX_PER_CM = 4;
@@ -116,7 +116,8 @@ export interface ChangeWallOptions extends WallOptions {
  * the room model's ceiling where that ceiling is plausible, or else column by column where the photo shows its
  * junction with the walls (walls/layout-ceiling.ts), minus the room model's floor
  * where the classifier's "wall" there has the floor's own colour (walls/layout-floor.ts), minus what the ceiling
- * forest trained on the rendered rooms calls ceiling (walls/learned-ceiling.ts), the detected objects'
+ * forest trained on the rendered rooms calls ceiling (walls/learned-ceiling.ts), settled over the superpixels as
+ * one graph cut (walls/settle.ts, session 24), minus the detected objects'
  * silhouettes (GrabCut in each box; where GrabCut cannot outline one, the classifier's word), the placed pieces
  * and `exclude`: on the annotated fixtures it scored 0.480 leave-one-image-out (session 9, before the renders joined
  * the classifier's training) where the room model's layout walls score 0.25 (the layout is wrong too often on
@@ -220,19 +221,10 @@ export function settledWall(
   detections: readonly Detection[],
 ): Uint8Array {
   const classified = workMask(analysis, wallProbabilities);
-  return settleWalls(analysis, wallProbabilities, WALL_THRESHOLD, classified, vetoed, standingBoxes(analysis, detections));
-}
-
-/** The boxes of the floor-standing pieces at the analysis size (1 inside). */
-function standingBoxes(analysis: WallAnalysis, detections: readonly Detection[]): Uint8Array {
-  const { width: w, height: h } = analysis.work;
-  const boxes = new Uint8Array(w * h);
-  for (const d of detections) {
-    if (!FLOOR_STANDING.has(d.class_name)) continue;
-    const [x1, y1, x2, y2] = d.bbox.map((v) => Math.round(v * analysis.scale)) as [number, number, number, number];
-    for (let y = Math.max(0, y1); y < Math.min(h, y2); y++) boxes.fill(1, y * w + Math.max(0, x1), y * w + Math.min(w, x2));
-  }
-  return boxes;
+  const standing = detections.filter((d) => FLOOR_STANDING.has(d.class_name)).map((d) => d.bbox);
+  const { width, height } = analysis.work;
+  const noAdd = boxesAtScale(standing, analysis.scale, width, height);
+  return settleWalls(analysis, wallProbabilities, WALL_THRESHOLD, classified, vetoed, noAdd);
 }
 
 /** The room model's own detections when `image` is the very photo it was made from; null otherwise. */
