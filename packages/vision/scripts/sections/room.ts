@@ -309,7 +309,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     // as not-ceiling: see ceiling.ts, whose own fixture figure holds each fixture out of it), settled over the
     // superpixels.
     const vetoed = roomVetoedWall(f.analysis, workWall, probabilities, heldOut, f.detections);
-    const learnedVetoed = settledWall(f.analysis, probabilities, vetoed, f.detections);
+    const settled = settledWall(f.analysis, probabilities, vetoed, f.detections);
     const boxed = subtractFromMask(classifier, { detections: f.detections, scaleX: 1, scaleY: 1 });
     const silhouettes = await objectSilhouettes(f.image, f.detections);
     const mask = subtractFromMask(classifier, { detections: f.detections, silhouettes, scaleX: 1, scaleY: 1 });
@@ -317,7 +317,7 @@ async function fixtureWalls(ctx: EvalSectionContext, log: (line: string) => void
     const boxedIou = wallIou(boxed.data, f.truth);
     const b = wallIou(mask.data, f.truth);
     const shippedWall = floorUnderPiecesOff(
-      framedPanelsOff(upsampleMask(learnedVetoed, f.analysis.work, f.image), heldOut),
+      framedPanelsOff(upsampleMask(settled, f.analysis.work, f.image), heldOut),
       heldOut,
       f.detections,
     );

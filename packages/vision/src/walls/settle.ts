@@ -1,6 +1,6 @@
 import { minCutLabels } from '../learn/min-cut.ts';
 import type { WallAnalysis } from './analyse.ts';
-import { colourDistance, superpixelGraph } from './smooth.ts';
+import { colourDistanceSquared, superpixelGraph } from './smooth.ts';
 
 /** How the settling weighs its parts. */
 export interface SettleWeights {
@@ -68,14 +68,12 @@ export function settleWalls(
   if (weights.colour > 0) {
     const twoSigma2 = 2 * weights.colourScale * weights.colourScale;
     const reach2 = 9 * weights.colourScale * weights.colourScale;
-    const { l, a, b } = graph;
     for (let s = 0; s < k; s++) {
       let wall = 0.5;
       let other = 0.5;
       for (let t = 0; t < k; t++) {
-        // Squared distances, written out: this runs k^2 (~500,000) times.
-        const dl = l[s]! - l[t]!;
-        const d2 = dl * dl + (a[s]! - a[t]!) ** 2 + (b[s]! - b[t]!) ** 2;
+        // Squared distances (no square root): this runs k^2 (~500,000) times.
+        const d2 = colourDistanceSquared(graph, s, t);
         if (t === s || d2 > reach2) continue;
         const kernel = graph.size[t]! * Math.exp(-d2 / twoSigma2);
         wall += kernel * wallShare[t]!;
@@ -108,8 +106,8 @@ export function settleWalls(
   for (let e = 0; e < graph.from.length; e++) {
     const s = graph.from[e]!;
     const t = graph.to[e]!;
-    const d = colourDistance(graph, s, t);
-    pairs.push([s, t, (weights.pair * graph.border[e]! * Math.exp(-(d * d) / twoPair2)) / meanBorder]);
+    const d2 = colourDistanceSquared(graph, s, t);
+    pairs.push([s, t, (weights.pair * graph.border[e]! * Math.exp(-d2 / twoPair2)) / meanBorder]);
   }
   const labels = minCutLabels({ nodes: k, cost0, cost1, pairs });
 

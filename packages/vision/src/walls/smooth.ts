@@ -56,9 +56,12 @@ export function superpixelGraph(lab: LabImage, sp: Superpixels): SuperpixelGraph
   return { count: k, size, l, a, b, from, to, border };
 }
 
-/** CIELAB distance between the mean colours of superpixels s and t. */
-export function colourDistance(graph: SuperpixelGraph, s: number, t: number): number {
-  return Math.hypot(graph.l[s]! - graph.l[t]!, graph.a[s]! - graph.a[t]!, graph.b[s]! - graph.b[t]!);
+/** Squared CIELAB distance between the mean colours of superpixels s and t (every caller needs it squared). */
+export function colourDistanceSquared(graph: SuperpixelGraph, s: number, t: number): number {
+  const dl = graph.l[s]! - graph.l[t]!;
+  const da = graph.a[s]! - graph.a[t]!;
+  const db = graph.b[s]! - graph.b[t]!;
+  return dl * dl + da * da + db * db;
 }
 
 /**
@@ -78,8 +81,8 @@ export function smoothOverGraph(
   const { from, to } = graph;
   const weight = new Float64Array(from.length);
   for (let e = 0; e < from.length; e++) {
-    const d = colourDistance(graph, from[e]!, to[e]!);
-    weight[e] = graph.border[e]! * Math.exp(-(d * d) / (2 * colourScale * colourScale));
+    const d2 = colourDistanceSquared(graph, from[e]!, to[e]!);
+    weight[e] = graph.border[e]! * Math.exp(-d2 / (2 * colourScale * colourScale));
   }
   let p = Float32Array.from(probabilities);
   for (let step = 0; step < steps; step++) {

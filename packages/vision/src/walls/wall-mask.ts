@@ -17,8 +17,8 @@ export interface WallOptions {
   readonly detections?: readonly Detection[];
 }
 
+/** The classifier's wall map at the analysis size, with what it was computed from (no full-size mask: see wallMask). */
 export interface WallSegmentation {
-  readonly mask: Mask;
   readonly analysis: WallAnalysis;
   /** Wall probability of every superpixel of the analysis. */
   readonly probabilities: Float32Array;
@@ -74,23 +74,13 @@ export function upsampleMask(binary: Uint8Array, work: RgbImage, image: RgbImage
   return { data, width: w, height: h };
 }
 
-/** The wall mask with what it was computed from, for changeWallMaterial (which also needs the wall planes). */
+/** The wall map at the analysis size and what it was computed from, for changeWallMaterial and wallMask. */
 export async function segmentWalls(image: RgbImage, detections?: readonly Detection[]): Promise<WallSegmentation> {
   const found = detections ?? (await detectObjects(image));
   const analysis = await analyseRoom(image, found);
   const probabilities = wallProbabilities(analysis);
   const workWall = removeCeiling(analysis, workMask(analysis, probabilities));
-  // The full-size mask only when asked for: changeWallMaterial upsamples its own settled map instead, and a guided
-  // upsample at 1920x1280 costs a few hundred milliseconds.
-  let mask: Mask | undefined;
-  return {
-    get mask() {
-      return (mask ??= upsampleMask(workWall, analysis.work, image));
-    },
-    analysis,
-    probabilities,
-    workWall,
-  };
+  return { analysis, probabilities, workWall };
 }
 
 /**
@@ -99,5 +89,9 @@ export async function segmentWalls(image: RgbImage, detections?: readonly Detect
  * horizon and the detector's boxes, then snapped to the photo's edges.
  */
 export async function wallMask(input: ImageInput, options: WallOptions = {}): Promise<Mask> {
-  return (await segmentWalls(await decodeImage(input), options.detections)).mask;
+  const image = await decodeImage(input);
+  // Upsampled here, not in segmentWalls: changeWallMaterial upsamples its own settled map instead, and a guided
+  // upsample at 1920x1280 costs a few hundred milliseconds.
+  const { analysis, workWall } = await segmentWalls(image, options.detections);
+  return upsampleMask(workWall, analysis.work, image);
 }
