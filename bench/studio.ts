@@ -18,10 +18,10 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }
 const runs = Number(values.runs);
 const only = values.only?.split(',');
 
-const photo = async (name: string) =>
+const photo = async (name: string, quality = 90) =>
   sharp(await readRoomFixture(name))
     .resize(1920, 1280, { fit: 'cover' })
-    .jpeg({ quality: 90 })
+    .jpeg({ quality })
     .toBuffer();
 const mask = async (box: [number, number, number, number]) => {
   const [x1, y1, x2, y2] = box;
@@ -34,6 +34,19 @@ const { ctx } = embedded;
 try {
   const user = await studioUser(ctx, { credits: 100_000, plan: 'pro' });
   const furnished = dataUrl(await photo('furnished_houses_101_bedroom.jpg'));
+  // Photos the server has not seen (the same room, JPEG-encoded at other qualities), to time the first edit of a
+  // photo without a session: the server models a posted photo once and keeps the model for its next edits.
+  const unseenPhotos = async (firstQuality: number) => {
+    const urls = await Promise.all(
+      Array.from({ length: runs + 1 }, async (_, k) =>
+        dataUrl(await photo('furnished_houses_101_bedroom.jpg', firstQuality - k)),
+      ),
+    );
+    let next = 0;
+    return () => urls[next++ % urls.length] ?? furnished;
+  };
+  const unseenForWalls = await unseenPhotos(89);
+  const unseenForRemoval = await unseenPhotos(79);
   const empty = dataUrl(await photo('empty_maateusx_furnish-before.jpg'));
   const chair = await sharp(await readRoomFixture('furniture/furni_product-1.png'))
     .flatten({ background: '#f4f1ea' })
@@ -111,6 +124,14 @@ try {
         }),
     ],
     [
+      'remove-15% (new photo)',
+      () =>
+        user.post(STUDIO_ROUTES.removeObject, {
+          image_data: unseenForRemoval(),
+          detection: { ...detection, bbox: [560, 560, 1340, 1032] },
+        }),
+    ],
+    [
       'remove-15% in session',
       () =>
         furnishedUser.post(STUDIO_ROUTES.removeObject, {
@@ -165,6 +186,10 @@ try {
         }),
     ],
     ['walls', () => user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: furnished, material_type: 'sage_green_paint' })],
+    [
+      'walls (new photo)',
+      () => user.post(STUDIO_ROUTES.changeWallMaterial, { image_data: unseenForWalls(), material_type: 'sage_green_paint' }),
+    ],
     // The studio's own way: in a design session, whose room model was computed once from the upload.
     [
       'walls (session)',

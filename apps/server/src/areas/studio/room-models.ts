@@ -1,4 +1,5 @@
-import type { RoomModel } from '@stagecraft/vision';
+import { createHash } from 'node:crypto';
+import type { JobPriority, RoomModel } from '@stagecraft/vision';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { designSessions } from '../../db/schema.ts';
@@ -11,6 +12,9 @@ import type { StudioEngine } from './engine.ts';
  * original upload (never from an edited image, so a piece placed earlier cannot move the next one's horizon),
  * stored with the session, and read by every later operation. Started in the background when a session begins;
  * a call that needs it before it is ready waits for the same computation (one per session per process).
+ * A call without a session (an API client posting the same photo for several edits) gets the model of the photo it
+ * posted, kept for the last few photos by their bytes; the session such a call starts takes that same model
+ * instead of computing it again.
  */
 export function createRoomModels(deps: {
   db: Database;
@@ -30,6 +34,25 @@ export function createRoomModels(deps: {
     if (recent.size > RECENT_SESSIONS) recent.delete(recent.keys().next().value ?? '');
     return model;
   };
+
+  // The models of recently posted photos, by owner and bytes. Without them each edit posted without a session
+  // modelled the photo again inside the edit, in one worker (a wall change 3.3 s on 1920x1280 against 0.7 s with
+  // the model), and the session it started modelled it once more in the background, competing with the next edit.
+  const byPhoto = new Map<string, Promise<RoomModel>>();
+  const RECENT_PHOTOS = 16;
+
+  /** The photo's model: remembered, or computed in the engine's pool (both workers) and remembered. */
+  function modelOfPhoto(userId: number, bytes: Uint8Array, priority: JobPriority): Promise<RoomModel> {
+    const key = `${userId}:${createHash('sha256').update(bytes).digest('hex')}`;
+    const known = byPhoto.get(key);
+    byPhoto.delete(key);
+    const model = known ?? engine.roomModel(bytes, { priority });
+    byPhoto.set(key, model);
+    if (byPhoto.size > RECENT_PHOTOS) byPhoto.delete(byPhoto.keys().next().value ?? '');
+    // A failure is not remembered: the next call tries again.
+    if (!known) model.catch(() => byPhoto.get(key) === model && byPhoto.delete(key));
+    return model;
+  }
 
   async function stored(sessionId: string) {
     const [row] = await db
@@ -58,7 +81,7 @@ export function createRoomModels(deps: {
       computing = (async () => {
         const original = await media.readOwned(row.userId, originalId);
         // Normal priority: a background computation must not overtake a Pro user's rush edits.
-        const model = await engine.roomModel(original.data, { priority: 'normal' });
+        const model = await modelOfPhoto(row.userId, original.data, 'normal');
         await db.update(designSessions).set({ roomModel: model }).where(eq(designSessions.id, sessionId));
         return remember(sessionId, model);
       })().finally(() => running.delete(sessionId));
@@ -74,13 +97,17 @@ export function createRoomModels(deps: {
     },
 
     /**
-     * The model for an operation on a session already checked to be the caller's: waits for a running
-     * computation; null when it cannot be had (the operation then works without it, as before).
+     * The model for an operation on a session already checked to be the caller's (waits for a running
+     * computation), or, without a session, of the photo the caller posted; null when it cannot be had (the
+     * operation then works without it, as before).
      */
-    async forOperation(sessionId: string | null | undefined): Promise<RoomModel | null> {
-      if (!sessionId) return null;
+    async forOperation(
+      sessionId: string | null | undefined,
+      photo?: { userId: number; bytes: Uint8Array; priority: JobPriority },
+    ): Promise<RoomModel | null> {
       try {
-        return await modelOf(sessionId);
+        if (sessionId) return await modelOf(sessionId);
+        return photo ? await modelOfPhoto(photo.userId, photo.bytes, photo.priority) : null;
       } catch (error) {
         log.warn({ err: error, sessionId }, 'room model failed; the operation runs without it');
         return null;

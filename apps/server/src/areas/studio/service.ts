@@ -15,6 +15,7 @@ import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { detectionBoxIn, fileTooLarge, inspectImage, readMask, readStudioImage, type StudioImage } from './images.ts';
 import { createDemoSteps } from './demo.ts';
+import type { EngineJob } from './engine.ts';
 import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
 import { pieceBoxIn, piecesOutside } from './pieces.ts';
 import { createPlacementOperations } from './placement.ts';
@@ -28,6 +29,10 @@ export function createStudioService(deps: StudioServiceDependencies) {
   const steps = createPaidSteps(deps);
   const { repository, failure, jobOf, track, paidStep, imageStep } = steps;
   const demoSteps = createDemoSteps(deps);
+
+  /** The room model an edit of `image` is guided by: its session's (from the original), or the posted photo's own. */
+  const roomFor = (sessionId: string | undefined, user: UserRow, image: StudioImage, job: EngineJob) =>
+    roomModels.forOperation(sessionId, { userId: user.id, bytes: image.bytes, priority: job.priority });
 
   /** A free demo step on the sample room, or null when the image is not a demo image (the paid step runs). */
   async function demoStep<T>(prefix: Prefix, run: () => Promise<T | null>): Promise<T | null> {
@@ -154,11 +159,12 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         // The session's room model (from its original): an edit earlier in the session cannot move the walls. The
         // pieces the session placed keep their look (issue 14): the engine takes their silhouettes off the walls.
+        // Without a session, the model of the posted photo (the engine would make the same one inside the call).
         produce: async (image, job, pieces) =>
           engine.changeWallMaterial(
             image.bytes,
             body.material_type,
-            await roomModels.forOperation(body.session_id),
+            await roomFor(body.session_id, user, image, job),
             pieces.map((piece) => pieceBoxIn(piece, image)),
             job,
           ),
@@ -187,8 +193,9 @@ export function createStudioService(deps: StudioServiceDependencies) {
           // its painted wall with the wall's light. By eye on 18 listing photos' largest piece (session 15) the
           // guided fill was the better one on 14; the plain fill smeared the wall's colour over the floor and
           // copied doors and sofas into the hole. On pasted 15% pieces it scores 15.65 dB / line continuity 0.195
-          // against the plain fill's 15.85 / 0.181 (PSNR rewards the plain fill's blur).
-          const room = await roomModels.forOperation(body.session_id);
+          // against the plain fill's 15.85 / 0.181 (PSNR rewards the plain fill's blur). Without a session, the
+          // model of the posted photo (kept for its next edits, and made while a detection's session warms it).
+          const room = await roomFor(body.session_id, user, image, job);
           const file = await engine.removeObject(image.bytes, box, room, job);
           return { file, pieces: piecesOutside(pieces, [box], image) };
         },
@@ -221,8 +228,8 @@ export function createStudioService(deps: StudioServiceDependencies) {
         progressId: body.progress_id,
         async produce(image, job, standing) {
           const boxes = pieces.map((item) => detectionBoxIn(item.bbox, image));
-          // Guided by the session's room model, as for one piece (see removeObject above).
-          const room = await roomModels.forOperation(body.session_id);
+          // Guided by the room model, as for one piece (see removeObject above).
+          const room = await roomFor(body.session_id, user, image, job);
           const file = await engine.removeObjects(image.bytes, boxes, room, job);
           return { file, pieces: piecesOutside(standing, boxes, image) };
         },
