@@ -79,6 +79,26 @@ describeEachDatabase(
       expect(await owner.credits()).toBe(12 - 2 * 3 - 1);
     }, 180_000);
 
+    it("draws a piece posted without a session in 3D too, in the posted photo's room, and keeps its pose with the session it starts", async () => {
+      const owner = await studioUser(ctx(), { credits: 1 });
+      const sofa = await owner.post(STUDIO_ROUTES.placeFurniture, {
+        image_data: roomUrl,
+        x: 320,
+        y: 300,
+        size_scale: 1,
+        image_width: 640,
+        image_height: 424,
+        furniture_type: 'sofa',
+        yaw_degrees: 30,
+      });
+      expect(sofa.statusCode, sofa.body).toBe(200);
+      const placed = sofa.json<ResultImageResponse>();
+      // The sprite path has no pose to give; the 3D one answers with the yaw asked.
+      expect(placed.pose?.yaw_degrees).toBe(30);
+      expect(placed.pose?.position.every(Number.isFinite)).toBe(true);
+      expect((await piecesOf(placed.placement_id))?.[0]).toMatchObject({ furnitureType: 'sofa', pose: { yawDeg: 30 } });
+    }, 120_000);
+
     it('refuses a yaw outside -360..360 before charging', async () => {
       const owner = await studioUser(ctx(), { credits: 2 });
       const answer = await owner.post(STUDIO_ROUTES.placeThemedFurniture, {

@@ -53,7 +53,8 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
   /**
    * A library piece with a mesh, drawn in 3D in the session's room (issue 15): at the click's default pose, or
    * turned to the yaw the client chose (moved back out of any wall it then crosses), depth-tested against the
-   * pieces already standing in the image. Null when the session has no room model (the sprite path draws it).
+   * pieces already standing in the image. Without a session, in the room of the posted photo's own model (as a
+   * wall change or a removal is). Null when there is no room model (the sprite path draws it).
    */
   async function placeInRoom(
     image: StudioImage,
@@ -61,6 +62,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
     pieces: Parameters<typeof earlierPieces>[0],
     request: {
       sessionId: string | undefined;
+      userId: number;
       mesh: FoundMesh;
       furnitureType: string;
       theme: ThemeKey | null;
@@ -69,7 +71,11 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       yawDegrees: number | undefined;
     },
   ): Promise<ImageWithPieces | null> {
-    const room = await roomModels.forOperation(request.sessionId);
+    const room = await roomModels.forOperation(request.sessionId, {
+      userId: request.userId,
+      bytes: image.bytes,
+      priority: job.priority,
+    });
     if (!room) return null;
     const footprint = meshFootprint(request.mesh);
     let pose: PiecePose | undefined;
@@ -123,6 +129,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         if (piece.mesh) {
           const inRoom = await placeInRoom(image, job, pieces, {
             sessionId: body.session_id,
+            userId: user.id,
             mesh: piece.mesh,
             furnitureType: piece.furnitureType,
             theme: piece.themeKey,
