@@ -14,6 +14,9 @@ describeEachDatabase(
       roomUrl = await emptyRoomUrl(640, 424);
     });
 
+    /** A click in that room, as every placement here sends it. */
+    const clickIn = (x: number, y: number) => ({ image_data: roomUrl, x, y, size_scale: 1, image_width: 640, image_height: 424 });
+
     const piecesOf = async (placementId: string | null) => {
       const [row] = await ctx()
         .db.select({ pieces: designPlacements.pieces })
@@ -27,12 +30,8 @@ describeEachDatabase(
       const sessionId = await openSession(owner, roomUrl);
       const place = (image: string, item: string, x: number, y: number, extra: object = {}) =>
         owner.post(STUDIO_ROUTES.placeThemedFurniture, {
+          ...clickIn(x, y),
           image_data: image,
-          x,
-          y,
-          size_scale: 1,
-          image_width: 640,
-          image_height: 424,
           theme_key: 'japandi',
           furniture_item: item,
           session_id: sessionId,
@@ -82,12 +81,7 @@ describeEachDatabase(
     it("draws a piece posted without a session in 3D too, in the posted photo's room, and keeps its pose with the session it starts", async () => {
       const owner = await studioUser(ctx(), { credits: 1 });
       const sofa = await owner.post(STUDIO_ROUTES.placeFurniture, {
-        image_data: roomUrl,
-        x: 320,
-        y: 300,
-        size_scale: 1,
-        image_width: 640,
-        image_height: 424,
+        ...clickIn(320, 300),
         furniture_type: 'sofa',
         yaw_degrees: 30,
       });
@@ -102,11 +96,7 @@ describeEachDatabase(
     it('refuses a yaw outside -360..360 before charging', async () => {
       const owner = await studioUser(ctx(), { credits: 2 });
       const answer = await owner.post(STUDIO_ROUTES.placeThemedFurniture, {
-        image_data: roomUrl,
-        x: 10,
-        y: 10,
-        image_width: 640,
-        image_height: 424,
+        ...clickIn(10, 10),
         theme_key: 'japandi',
         furniture_item: 'sofa',
         yaw_degrees: 400,
