@@ -144,6 +144,10 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     onProgress,
   });
 
+  /** The room model an edit of `image` is guided by: its session's (from the original), or the posted photo's own. */
+  const roomFor = (sessionId: string | undefined, user: UserRow, image: StudioImage, job: EngineJob) =>
+    deps.roomModels.forOperation(sessionId, { userId: user.id, bytes: image.bytes, priority: job.priority });
+
   async function sessionOf(user: UserRow, sessionId: string | undefined) {
     if (!sessionId) return null;
     const session = await repository.findSession(user.id, sessionId);
@@ -309,6 +313,6 @@ export function createPaidSteps(deps: StudioServiceDependencies) {
     };
   }
 
-  return { repository, failure, jobOf, track, paidStep, imageStep };
+  return { repository, failure, jobOf, roomFor, track, paidStep, imageStep };
 }
 export type PaidSteps = ReturnType<typeof createPaidSteps>;

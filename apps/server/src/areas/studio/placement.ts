@@ -47,8 +47,8 @@ function assertInside(body: PlacementFields): void {
  * cut-out's PNG bytes); decoding, compositing and encoding all happen there.
  */
 export function createPlacementOperations(deps: StudioServiceDependencies, steps: PaidSteps) {
-  const { media, engine, roomModels } = deps;
-  const { repository, imageStep } = steps;
+  const { media, engine } = deps;
+  const { repository, imageStep, roomFor } = steps;
 
   /**
    * A library piece with a mesh, drawn in 3D in the session's room (issue 15): at the click's default pose, or
@@ -62,7 +62,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
     pieces: Parameters<typeof earlierPieces>[0],
     request: {
       sessionId: string | undefined;
-      userId: number;
+      user: UserRow;
       mesh: FoundMesh;
       furnitureType: string;
       theme: ThemeKey | null;
@@ -71,11 +71,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
       yawDegrees: number | undefined;
     },
   ): Promise<ImageWithPieces | null> {
-    const room = await roomModels.forOperation(request.sessionId, {
-      userId: request.userId,
-      bytes: image.bytes,
-      priority: job.priority,
-    });
+    const room = await roomFor(request.sessionId, request.user, image, job);
     if (!room) return null;
     const footprint = meshFootprint(request.mesh);
     let pose: PiecePose | undefined;
@@ -129,7 +125,7 @@ export function createPlacementOperations(deps: StudioServiceDependencies, steps
         if (piece.mesh) {
           const inRoom = await placeInRoom(image, job, pieces, {
             sessionId: body.session_id,
-            userId: user.id,
+            user,
             mesh: piece.mesh,
             furnitureType: piece.furnitureType,
             theme: piece.themeKey,

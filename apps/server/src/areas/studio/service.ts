@@ -15,7 +15,6 @@ import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { UserRow } from '../auth/users-repository.ts';
 import { detectionBoxIn, fileTooLarge, inspectImage, readMask, readStudioImage, type StudioImage } from './images.ts';
 import { createDemoSteps } from './demo.ts';
-import type { EngineJob } from './engine.ts';
 import { createPaidSteps, type Prefix, type StudioServiceDependencies } from './paid-step.ts';
 import { pieceBoxIn, piecesOutside } from './pieces.ts';
 import { createPlacementOperations } from './placement.ts';
@@ -27,12 +26,8 @@ export type { StudioServiceDependencies };
 export function createStudioService(deps: StudioServiceDependencies) {
   const { media, engine, growth, progress, roomModels } = deps;
   const steps = createPaidSteps(deps);
-  const { repository, failure, jobOf, track, paidStep, imageStep } = steps;
+  const { repository, failure, jobOf, roomFor, track, paidStep, imageStep } = steps;
   const demoSteps = createDemoSteps(deps);
-
-  /** The room model an edit of `image` is guided by: its session's (from the original), or the posted photo's own. */
-  const roomFor = (sessionId: string | undefined, user: UserRow, image: StudioImage, job: EngineJob) =>
-    roomModels.forOperation(sessionId, { userId: user.id, bytes: image.bytes, priority: job.priority });
 
   /** A free demo step on the sample room, or null when the image is not a demo image (the paid step runs). */
   async function demoStep<T>(prefix: Prefix, run: () => Promise<T | null>): Promise<T | null> {
