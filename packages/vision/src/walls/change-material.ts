@@ -11,6 +11,7 @@ import { vetoCeiling } from './layout-ceiling.ts';
 import { vetoLayoutFloor } from './layout-floor.ts';
 import { learnedCeilingVeto } from './learned-ceiling.ts';
 import { vetoCeilingByColour } from './ceiling-colour.ts';
+import { vetoCabinets } from './cabinets.ts';
 import type { WallAnalysis } from './analyse.ts';
 import { segmentWalls, upsampleMask, workMask, WALL_THRESHOLD, type WallOptions } from './wall-mask.ts';
 import { settleWalls } from './settle.ts';
@@ -205,7 +206,8 @@ export function roomVetoedWall(
 ): Uint8Array {
   const layoutVetoed = layoutVetoedWall(analysis, workWall, wallProbabilities, room, detections);
   const learned = learnedCeilingVeto(analysis, layoutVetoed, room, wallProbabilities) ?? layoutVetoed;
-  return vetoCeilingByColour(analysis, learned, room, detections) ?? learned;
+  const ceilingVetoed = vetoCeilingByColour(analysis, learned, room, detections) ?? learned;
+  return vetoCabinets(analysis, ceilingVetoed, room, detections) ?? ceilingVetoed;
 }
 
 /**
