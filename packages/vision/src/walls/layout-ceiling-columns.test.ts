@@ -139,4 +139,32 @@ describe('vetoSupportedCeiling', () => {
     const junctionNearHorizon = photo((x, y) => (isLowCeiling(x, y) ? [90, 0, 2] : [88, 1, 4]));
     expect(vetoSupportedCeiling(junctionNearHorizon, everyPixelWall, low)).toBeNull();
   });
+  it('bridges the columns under a ceiling light, where the lit ceiling is as pale as the wall', () => {
+    // A lamp's glare over the middle 13% of the frame: a bright blob on the ceiling above the junction (no one
+    // surface above the line there) and the ceiling just above the junction lit to the wall's lightness, so only a
+    // faint change of colour is left along it. The two stretches either side are seen; the lit columns between
+    // them kept their paint before the bridge.
+    const lampFrom = Math.round(0.435 * W);
+    const lampTo = Math.round(0.565 * W);
+    const underLamp = (x: number) => x >= lampFrom && x < lampTo;
+    const lit = photo((x, y) => {
+      if (!isCeiling(x, y)) return [88, 1, 4];
+      if (underLamp(x)) return y < 30 ? [99, 0, 0] : [88, 0, 2.5];
+      return [90, 0, 2];
+    });
+    const vetoed = vetoSupportedCeiling(lit, everyPixelWall, room);
+    expect(vetoed).not.toBeNull();
+    let ceiling = 0;
+    let cleared = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = lampFrom; x < lampTo; x++) {
+        if (!isCeiling(x, y)) continue;
+        ceiling++;
+        cleared += vetoed![y * W + x] ? 0 : 1;
+      }
+    }
+    expect(ceiling).toBeGreaterThan(1000);
+    expect(cleared / ceiling).toBeGreaterThan(0.95);
+    expect(tally(vetoed!, isCeiling).wallLost).toBeLessThan(0.01 * W * H);
+  });
 });

@@ -421,6 +421,7 @@ function vetoCeilingColumns(
       sign[g] = sign[left]!;
     },
   );
+  if (!followRefit) bridgeWideGaps(cut, sign, minRun, wh, edgeStep);
   let cleared = false;
   const out = Uint8Array.from(workWall);
   for (let x = 0; x < ww;) {
@@ -437,6 +438,86 @@ function vetoCeilingColumns(
     x = end;
   }
   return cleared ? out : null;
+}
+
+/** A gap in the seen junction up to this share of the width may be bridged by its two sides' lines... */
+const WIDE_GAP = 0.15;
+/** ...each fitted to this share of the width next to the gap... */
+const FLANK = 0.06;
+/**
+ * ...when the photo shows a step of colour (either way, at least half a seen junction's) along the bridge in this
+ * share of the gap's columns: under a ceiling light the lit ceiling comes as pale as the wall, and the step turns.
+ */
+const MIN_BRIDGE_SUPPORT = 0.5;
+const MIN_BRIDGE_STEP = MIN_EDGE_STEP / 2;
+
+/**
+ * Bridges a wider gap in the junction (a ceiling light whose glare fails the one-surface check above the line, a
+ * corner) between two runs long enough to be cleared, with the light on the same side: the two runs' own lines
+ * (least squares over FLANK of the width beside the gap) are carried into it and the lower of the two is taken,
+ * since a room's ceiling edge comes lowest at the corner where two walls' tops meet. Kept only where the photo shows
+ * the junction along the bridge in most of the gap's columns (`furnished_roomgpt`: a strip of ceiling under its
+ * lamp, 14% of the width, took the paint between two cleared stretches).
+ */
+function bridgeWideGaps(cut: Int32Array, sign: Int8Array, minRun: number, height: number, edgeStep: EdgeStep): void {
+  const width = cut.length;
+  const flank = Math.max(3, Math.round(FLANK * width));
+  // Slope and intercept of cut over columns from..to (all seen).
+  const fit = (from: number, to: number): [number, number] => {
+    let n = 0,
+      sx = 0,
+      sy = 0,
+      sxx = 0,
+      sxy = 0;
+    for (let x = from; x <= to; x++) {
+      n++;
+      sx += x;
+      sy += cut[x]!;
+      sxx += x * x;
+      sxy += x * cut[x]!;
+    }
+    const slope = (n * sxy - sx * sy) / Math.max(1e-9, n * sxx - sx * sx);
+    return [slope, (sy - slope * sx) / n];
+  };
+  // The run of seen columns with one sign that ends at (or starts from) column x, going by step.
+  const runFrom = (x: number, step: number): number => {
+    let end = x;
+    while (end + step >= 0 && end + step < width && cut[end + step]! >= 0 && sign[end + step] === sign[x]) end += step;
+    return Math.abs(end - x) + 1;
+  };
+  for (let x = 0; x < width;) {
+    if (cut[x]! >= 0) {
+      x++;
+      continue;
+    }
+    let end = x;
+    while (end < width && cut[end]! < 0) end++;
+    const left = x - 1;
+    const right = end;
+    x = end;
+    if (left < 0 || right >= width || end - left - 1 > WIDE_GAP * width || sign[left] !== sign[right]) continue;
+    if (runFrom(left, -1) < minRun || runFrom(right, 1) < minRun) continue;
+    const [ls, li] = fit(left - flank + 1, left);
+    const [rs, ri] = fit(right, right + flank - 1);
+    const bridge: number[] = [];
+    let seen = 0;
+    for (let g = left + 1; g < right; g++) {
+      const y = Math.round(Math.min(ls * g + li, rs * g + ri));
+      bridge.push(y);
+      if (y < EDGE_BAND_PX || y >= height - EDGE_BAND_PX) continue;
+      for (let d = -2; d <= 2; d++) {
+        if (Math.abs(edgeStep(g, y + d)) >= MIN_BRIDGE_STEP) {
+          seen++;
+          break;
+        }
+      }
+    }
+    if (seen < MIN_BRIDGE_SUPPORT * bridge.length) continue;
+    bridge.forEach((y, k) => {
+      cut[left + 1 + k] = Math.max(0, y);
+      sign[left + 1 + k] = sign[left]!;
+    });
+  }
 }
 
 /**
