@@ -39,7 +39,7 @@ export {
 } from './inpaint/index.ts';
 export { createVisionPool, type VisionPool, type RunOptions, type JobPriority } from './pool/pool.ts';
 export type { TaskName, VisionTasks } from './pool/tasks.ts';
-export { roomModelOnPool } from './pool/room-model.ts';
+export { roomModelOnPool, roomModelWithWallsOnPool } from './pool/room-model.ts';
 export { detectObjectsOnPool } from './pool/detect.ts';
 export { cutout, type Cutout, type CutoutModel } from './cutout/cutout.ts';
 export { cutoutMark, plainBackground } from './cutout/mark.ts';
@@ -85,6 +85,7 @@ export {
   type WallMaterial,
   type WallMaterialKey,
   type WallOptions,
+  type WallSegmentation,
 } from './walls/index.ts';
 export {
   brandImage,

@@ -17,6 +17,7 @@ import { changeWallMaterial, wallMask, type ChangeWallOptions } from '../walls/i
 import {
   roomCenterNetHalf,
   roomModelFromHalves,
+  roomModelWithWallsFromHalves,
   roomNanoDetHalf,
   type CenterNetHalf,
   type NanoDetHalf,
@@ -123,6 +124,8 @@ export const tasks = {
   /** Its last step; `startedAt` is Date.now() when the first two started. */
   roomModelFromHalves: (centerNet: CenterNetHalf, nanoDet: NanoDetHalf, options: RoomModelOptions, startedAt: number) =>
     roomModelFromHalves(centerNet, nanoDet, options, startedAt),
+  roomModelWithWallsFromHalves: (centerNet: CenterNetHalf, nanoDet: NanoDetHalf, options: RoomModelOptions, startedAt: number) =>
+    roomModelWithWallsFromHalves(centerNet, nanoDet, options, startedAt),
   wallMask: (image: Image) => wallMask(image),
   /** `options.room`: the session's room model; `options.exclude`: pixels to keep (pieces the session placed). */
   changeWallMaterial: (image: Image, material: string, options?: ChangeWallOptions) =>

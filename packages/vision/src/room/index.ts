@@ -4,6 +4,7 @@ export {
   roomCenterNetHalf,
   roomNanoDetHalf,
   roomModelFromHalves,
+  roomModelWithWallsFromHalves,
   type CenterNetHalf,
   type NanoDetHalf,
 } from './steps.ts';

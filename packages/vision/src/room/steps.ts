@@ -5,7 +5,7 @@ import { decodeImage, type ImageInput } from '../image.ts';
 import { completeAnalysis, prepareAnalysis, type PreparedAnalysis } from '../walls/analyse.ts';
 import { DEEP_NODES, deepFeatureMaps, readFeatureMaps, type FeatureMap } from '../walls/deep.ts';
 import type { Segment } from '../walls/lines.ts';
-import { wallProbabilities } from '../walls/wall-mask.ts';
+import { segmentationOf, wallProbabilities, type WallSegmentation } from '../walls/wall-mask.ts';
 import { buildRoomModel, layoutSegments, roomPhoto, type RoomModelOptions, type RoomPhoto } from './room-model.ts';
 import type { RoomModel } from './types.ts';
 
@@ -75,12 +75,27 @@ export async function roomModelFromHalves(
   options: RoomModelOptions = {},
   startedAt = Date.now(),
 ): Promise<RoomModel> {
+  return (await roomModelWithWallsFromHalves(centerNet, nanoDet, options, startedAt)).model;
+}
+
+/**
+ * The room model and the wall segmentation it was built on (the wall change's first step on the same photo; see
+ * ChangeWallOptions.walls), without the detector's feature maps, which only the wall probabilities read.
+ */
+export async function roomModelWithWallsFromHalves(
+  centerNet: CenterNetHalf,
+  nanoDet: NanoDetHalf,
+  options: RoomModelOptions = {},
+  startedAt = Date.now(),
+): Promise<{ model: RoomModel; walls: WallSegmentation }> {
   const { photo } = nanoDet;
   const detections: readonly Detection[] =
     options.detections ?? rescoredHalves(centerNet.candidates, nanoDet.candidates, photo.width, photo.height);
   const analysis = completeAnalysis(nanoDet.prepared, detections, centerNet.deepMaps);
-  return buildRoomModel(photo, analysis, wallProbabilities(analysis), detections, options, {
+  const probabilities = wallProbabilities(analysis);
+  const model = await buildRoomModel(photo, analysis, probabilities, detections, options, {
     started: performance.now() - (Date.now() - startedAt),
     segments: nanoDet.layoutSegments,
   });
+  return { model, walls: segmentationOf({ ...analysis, deep: new Float32Array(0) }, probabilities) };
 }

@@ -13,7 +13,7 @@ import { learnedCeilingVeto } from './learned-ceiling.ts';
 import { vetoCeilingByColour } from './ceiling-colour.ts';
 import { vetoCabinets } from './cabinets.ts';
 import type { WallAnalysis } from './analyse.ts';
-import { segmentWalls, upsampleMask, workMask, WALL_THRESHOLD, type WallOptions } from './wall-mask.ts';
+import { segmentWalls, upsampleMask, workMask, WALL_THRESHOLD, type WallOptions, type WallSegmentation } from './wall-mask.ts';
 import { settleWalls } from './settle.ts';
 
 /** Texels per centimetre of the material tiles (materials.ts): textures are laid at their real size. */
@@ -110,6 +110,11 @@ export interface ChangeWallOptions extends WallOptions {
    * rectangle of old paint around it).
    */
   readonly placed?: readonly Box[];
+  /**
+   * The wall segmentation `room` was built on (roomModelWithWallsOnPool): used instead of segmenting again when the
+   * image is the model's own photo (same pixels) and no other detections are given; ignored otherwise.
+   */
+  readonly walls?: WallSegmentation;
 }
 
 /**
@@ -146,8 +151,9 @@ export async function wallMaterialMask(
   image: RgbImage,
   options: ChangeWallOptions = {},
 ): Promise<{ mask: Mask; room: RoomModel }> {
-  const detections = options.detections ?? detectionsOfSource(options.room, image) ?? (await detectObjects(image));
-  const segmentation = await segmentWalls(image, detections);
+  const sourceDetections = options.detections ? null : detectionsOfSource(options.room, image);
+  const detections = options.detections ?? sourceDetections ?? (await detectObjects(image));
+  const segmentation = sourceDetections && options.walls ? options.walls : await segmentWalls(image, detections);
   const room = options.room ?? (await buildRoomModel(image, segmentation.analysis, segmentation.probabilities, detections, {}));
   const { analysis, probabilities } = segmentation;
   const vetoed = roomVetoedWall(analysis, segmentation.workWall, probabilities, room, detections);

@@ -77,10 +77,12 @@ export function upsampleMask(binary: Uint8Array, work: RgbImage, image: RgbImage
 /** The wall map at the analysis size and what it was computed from, for changeWallMaterial and wallMask. */
 export async function segmentWalls(image: RgbImage, detections?: readonly Detection[]): Promise<WallSegmentation> {
   const found = detections ?? (await detectObjects(image));
-  const analysis = await analyseRoom(image, found);
-  const probabilities = wallProbabilities(analysis);
-  const workWall = removeCeiling(analysis, workMask(analysis, probabilities));
-  return { analysis, probabilities, workWall };
+  return segmentationOf(await analyseRoom(image, found));
+}
+
+/** The wall map of a completed analysis (with its probabilities when the caller has them already). */
+export function segmentationOf(analysis: WallAnalysis, probabilities = wallProbabilities(analysis)): WallSegmentation {
+  return { analysis, probabilities, workWall: removeCeiling(analysis, workMask(analysis, probabilities)) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isVisionError } from '@stagecraft/vision';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { readRoomFixture } from '../../../test/studio.ts';
 import { createStudioEngine, warmUpEngine } from './engine.ts';
 
 describe('the in-process studio engine', () => {
@@ -41,6 +42,22 @@ describe('the in-process studio engine', () => {
         .jpeg()
         .toBuffer();
       expect(await engine.detectObjects(new Uint8Array(photo), { priority: 'normal' })).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("paints a room model's own photo from the segmentation the model was built on, as it would from scratch", async () => {
+    const engine = createStudioEngine({ size: 2 });
+    try {
+      const photo = new Uint8Array(await readRoomFixture('furnished_houses_103_bedroom.jpg'));
+      const job = { priority: 'normal' as const };
+      const model = await engine.roomModel(photo, job);
+      const reusing = await engine.changeWallMaterial(photo, 'sage_green_paint', model, [], job);
+      // The same model read back (a copy, as from the database) has no segmentation kept beside it.
+      const fresh = await engine.changeWallMaterial(photo, 'sage_green_paint', structuredClone(model), [], job);
+      expect(Buffer.compare(reusing, fresh)).toBe(0);
+      expect(Buffer.compare(reusing, Buffer.from(photo))).not.toBe(0);
     } finally {
       await engine.close();
     }

@@ -3,7 +3,7 @@ import {
   type BrandRequest,
   createVisionPool,
   detectObjectsOnPool,
-  roomModelOnPool,
+  roomModelWithWallsOnPool,
   type Detection,
   type EnhanceLevel,
   type PiecePose,
@@ -12,6 +12,7 @@ import {
   type PosedPieceRequest,
   type RestyleRequest,
   type RoomModel,
+  type WallSegmentation,
   type RoomType,
   type StructureCheck,
   type SpriteSource,
@@ -187,6 +188,11 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
   const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const run = (job: EngineJob) => ({ priority: job.priority, onProgress: job.onProgress });
   const jpeg = (job: EngineJob) => ({ ...run(job), quality: RESULT_JPEG_QUALITY });
+  // The wall segmentations the last few room models were built on, by model: a wall change of a model's own photo
+  // (a session's first, an edit posted without a session) starts from it instead of segmenting the photo again.
+  // Few, since each is 3-4 MB; a model read back from the database has none, and the wall change segments as before.
+  const wallsOfModel = new Map<RoomModel, WallSegmentation>();
+  const RECENT_WALLS = 4;
 
   return {
     detectObjects: (image, job) => detectObjectsOnPool(workers(), image, run(job)),
@@ -197,7 +203,12 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
       asBuffer(await workers().runJpeg(jpeg(job), 'removeObject', own(image), box, room ?? undefined)),
     removeObjects: async (image, boxes, room, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'removeObjects', own(image), boxes, room ?? undefined)),
-    roomModel: (image, job) => roomModelOnPool(workers(), image, run(job)),
+    roomModel: async (image, job) => {
+      const { model, walls } = await roomModelWithWallsOnPool(workers(), image, run(job));
+      wallsOfModel.set(model, walls);
+      if (wallsOfModel.size > RECENT_WALLS) wallsOfModel.delete(wallsOfModel.keys().next().value!);
+      return model;
+    },
     eraseArea: async (image, mask, job) => asBuffer(await workers().runJpeg(jpeg(job), 'eraseDrawnArea', own(image), own(mask))),
     drawnArea: (mask, width, height, job) => workers().runWith(run(job), 'drawnArea', own(mask), width, height),
     cutout: (image, job) => workers().runWith(run(job), 'cutout', own(image)),
@@ -226,10 +237,11 @@ export function createStudioEngine(options: { size: number }): StudioEngine {
     },
     replaceObject: async (image, detection, sprite, job) =>
       asBuffer(await workers().runJpeg(jpeg(job), 'replaceObject', own(image), detection, sprite)),
-    changeWallMaterial: async (image, material, room, placed, job) =>
-      asBuffer(
-        await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material, { ...(room ? { room } : {}), placed }),
-      ),
+    changeWallMaterial: async (image, material, room, placed, job) => {
+      const walls = room ? wallsOfModel.get(room) : undefined;
+      const options = { ...(room ? { room } : {}), ...(walls ? { walls } : {}), placed };
+      return asBuffer(await workers().runJpeg(jpeg(job), 'changeWallMaterial', own(image), material, options));
+    },
     brandImage: (image, request, job) => workers().runWith(run(job), 'brandImage', own(image), request),
     exportJpeg: async (image, watermark, job) => asBuffer(await workers().runWith(run(job), 'exportJpeg', own(image), watermark)),
     restyleRoom: (image, request, job) => workers().runWith(run(job), 'restyleRoom', own(image), request, RESULT_JPEG_QUALITY),
