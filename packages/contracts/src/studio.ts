@@ -438,7 +438,7 @@ export const studioRoomModel = z.object({
   work: z.object({ width: z.number(), height: z.number() }),
   camera: z.object({
     focalPx: z.number(),
-    focalSource: z.enum(['vanishing_points', 'prior']),
+    focalSource: z.enum(['vanishing_points', 'prior', 'exif']),
     principalPoint: point2,
     pitchDeg: z.number(),
     rollDeg: z.number(),

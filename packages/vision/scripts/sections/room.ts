@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
 import { decodeRoomLabels, ROOM_LABEL, roomModel, upsampleRoomLabels, type RoomModel } from '../../src/room/index.ts';
-import { buildRoomModel } from '../../src/room/room-model.ts';
+import { buildRoomModel, type RoomModelOptions } from '../../src/room/room-model.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { renderSyntheticRoom } from '../../src/testing/synthetic-rooms.ts';
 import {
@@ -63,11 +63,12 @@ export async function scoreSynthetic(seed: number): Promise<SyntheticScore & { m
 export async function scoreKnownRoom(
   room: KnownRoom,
   detections: Detection[],
+  options: RoomModelOptions = {},
 ): Promise<SyntheticScore & { model: RoomModel; image: RgbImage }> {
   const { width: w, height: h } = room.image;
   // One analysis for both: the room model and the mask changeWallMaterial paints (the classifier's).
   const segmentation = await segmentWalls(room.image, detections);
-  const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, detections);
+  const model = await buildRoomModel(room.image, segmentation.analysis, segmentation.probabilities, detections, options);
   const labels = upsampleRoomLabels(model, room.image);
   const mask = roomWallMask(room.image, model);
   // What the studio paints: the classifier's mask with the layout-ceiling veto, minus the objects' silhouettes.
@@ -180,7 +181,7 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   const args = ctx.args ?? [];
   log(`\n## Room model (${new Date().toISOString()}, load ${loadAverage()})`);
   if (args.includes('--fixtures-only')) return fixtureWalls(ctx, log, args);
-  if (args.includes('--rendered-only')) return renderedRooms(ctx, log, seedRange(args));
+  if (args.includes('--rendered-only')) return renderedRooms(ctx, log, seedRange(args), args.includes('--lens'));
   log(`\nHeld-out synthetic rooms (ray-cast, 480x320, seeds ${HELD_OUT[0]}-${HELD_OUT[HELD_OUT.length - 1]}, no detections):\n`);
   log('Ceiling taking material and wall IoU: with the room-model wall label / with the mask changeWallMaterial paints.\n');
   log(
@@ -217,6 +218,13 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
   return fixtureWalls(ctx, log, args);
 }
 
+/** The focal length (px) a photo's EXIF gives for this lens: its 35 mm equivalent, rounded to the mm, read back. */
+function exifRoundedFocal(focalPx: number, image: { width: number; height: number }): number {
+  const diagonal = Math.hypot(image.width, image.height);
+  const equivalent = Math.round((focalPx / diagonal) * Math.hypot(36, 24));
+  return (equivalent / Math.hypot(36, 24)) * diagonal;
+}
+
 /**
  * `--seeds 261-290`: another range of renders than the validation seeds, e.g. a tuning set rendered beyond the
  * training seeds, so that a threshold is chosen on rooms other than those it is reported on.
@@ -235,6 +243,7 @@ async function renderedRooms(
   ctx: EvalSectionContext,
   log: (line: string) => void,
   range: readonly [number, number] = [1, VALIDATION_SEEDS],
+  lens = false,
 ): Promise<SyntheticScore[]> {
   const seeds = (await renderedSeeds(RENDERED_ROOMS_DIR)).filter((s) => s >= range[0] && s <= range[1]);
   if (!seeds.length) {
@@ -247,12 +256,17 @@ async function renderedRooms(
   );
   log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const scores: SyntheticScore[] = [];
+  const withLens: SyntheticScore[] = [];
   const sheetRows: string[] = [];
   for (const seed of seeds) {
     const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, seed);
-    const s = await scoreKnownRoom(room, await detectObjects(room.image));
+    const detections = await detectObjects(room.image);
+    const s = await scoreKnownRoom(room, detections);
     scores.push(s);
     log(`| ${seed} | ${String(room.room['wall_finish'])} / ${String(room.room['floor_finish'])} | ${scoreCells(s)} |`);
+    // `--lens`: the same render as a photo whose EXIF names its lens (a 35 mm equivalent, rounded to the mm as the tag is).
+    if (lens)
+      withLens.push(await scoreKnownRoom(room, detections, { focalPx: exifRoundedFocal(room.camera.focalPx, room.image) }));
     if (ctx.sheet && sheetRows.length < 12) {
       sheetRows.push(await overlayCell(s, `render ${seed}`));
     }
@@ -261,6 +275,13 @@ async function renderedRooms(
   log(
     `| **mean** (${scores.length}) | | **${(100 * mean(pick((s) => s.horizon))).toFixed(2)}** (median ${(100 * median(pick((s) => s.horizon))).toFixed(2)}) | **${(100 * mean(pick((s) => s.focal))).toFixed(1)}%** (median ${(100 * median(pick((s) => s.focal))).toFixed(1)}%) | ${scores.filter((s) => s.focalMeasured).length} from lines | **${mean(pick((s) => s.accuracy)).toFixed(3)}** | **${(100 * mean(pick((s) => s.ceilingTaken))).toFixed(2)}%** / **${(100 * mean(pick((s) => s.ceilingTakenShipped))).toFixed(2)}%** | ${mean(pick((s) => s.wallIou)).toFixed(3)} / ${mean(pick((s) => s.wallIouShipped)).toFixed(3)} |`,
   );
+  if (lens) {
+    const of = (f: (s: SyntheticScore) => number): number[] => withLens.map(f);
+    withLens.forEach((s, i) => log(`| ${seeds[i]} (lens) | | ${scoreCells(s)} |`));
+    log(
+      `| **with the lens from EXIF** (${withLens.length}) | | **${(100 * mean(of((s) => s.horizon))).toFixed(2)}** (median ${(100 * median(of((s) => s.horizon))).toFixed(2)}) | **${(100 * mean(of((s) => s.focal))).toFixed(1)}%** (median ${(100 * median(of((s) => s.focal))).toFixed(1)}%) | ${withLens.filter((s) => s.focalMeasured).length} from lines | **${mean(of((s) => s.accuracy)).toFixed(3)}** | **${(100 * mean(of((s) => s.ceilingTaken))).toFixed(2)}%** / **${(100 * mean(of((s) => s.ceilingTakenShipped))).toFixed(2)}%** | ${mean(of((s) => s.wallIou)).toFixed(3)} / ${mean(of((s) => s.wallIouShipped)).toFixed(3)} |`,
+    );
+  }
   const ceilingPixels = scores.reduce((sum, s) => sum + s.ceilingPixels, 0);
   const pooled = (f: (s: SyntheticScore) => number): string =>
     ((100 * scores.reduce((sum, s) => sum + f(s) * s.ceilingPixels, 0)) / Math.max(1, ceilingPixels)).toFixed(2);

@@ -7,7 +7,7 @@ export interface ManhattanCamera {
   readonly pitch: number;
   readonly roll: number;
   readonly yaw: number;
-  readonly focalSource: 'vanishing_points' | 'prior';
+  readonly focalSource: 'vanishing_points' | 'prior' | 'exif';
   /** The principal point's row (pixels of the analysed image): the centre, unless the photo was shot with a shifted lens or had its verticals corrected. */
   readonly principalY: number;
   readonly pose: CameraPose;
@@ -21,6 +21,7 @@ export interface ManhattanCamera {
 /** What a listing photo is shot with when nothing tells otherwise: a wide lens, ~70 degrees across. */
 export const PRIOR_HFOV_DEG = 70;
 const DEG = Math.PI / 180;
+
 export const VERTICAL_SPAN = 15 * DEG;
 const INLIER = 1.5 * DEG;
 
@@ -178,10 +179,18 @@ export function scoreHypothesis(
  * around the best. The focal length is only trusted when the score falls off away from it (two finite orthogonal
  * vanishing points, or converging verticals with a tilted camera); otherwise the wide-angle prior is used.
  */
-export function estimateManhattanCamera(segments: readonly Segment[], width: number, height: number): ManhattanCamera {
+export function estimateManhattanCamera(
+  segments: readonly Segment[],
+  width: number,
+  height: number,
+  lensFocal?: number,
+): ManhattanCamera {
   const cx = width / 2;
   const cy = height / 2;
-  const prior = width / 2 / Math.tan((PRIOR_HFOV_DEG / 2) * DEG);
+  // The lens the photo's EXIF names (room/lens.ts) is the focal length: the tag is exact for the frame the camera
+  // recorded, where the lines are often too few to tell (a photo cropped since keeps the tag: its field is then read
+  // a little too wide).
+  const prior = lensFocal ?? width / 2 / Math.tan((PRIOR_HFOV_DEG / 2) * DEG);
   const verticalCandidate = Uint8Array.from(segments, (s) => (Math.abs(s.angle - Math.PI / 2) < VERTICAL_SPAN ? 1 : 0));
   const histogram = new Float64Array(BINS);
   const total = segments.reduce((sum, s) => sum + s.length, 0);
@@ -204,7 +213,8 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     !current || candidate.s.score > current.s.score ? candidate : current;
 
   const focals: number[] = [];
-  for (let k = 0; k <= 16; k++) focals.push(width * 0.42 * Math.pow(1.6 / 0.42, k / 16));
+  if (lensFocal) focals.push(lensFocal);
+  else for (let k = 0; k <= 16; k++) focals.push(width * 0.42 * Math.pow(1.6 / 0.42, k / 16));
   const bestPerFocal: Best[] = [];
   for (const focal of focals) {
     let best: Best | null = null;
@@ -240,7 +250,7 @@ export function estimateManhattanCamera(segments: readonly Segment[], width: num
     (lower.length === 0 || Math.max(...lower) < 0.96 * top.s.score) &&
     (upper.length === 0 || Math.max(...upper) < 0.96 * top.s.score) &&
     top.s.score > 1.02 * atPrior.s.score;
-  const focalSource: ManhattanCamera['focalSource'] = peaked ? 'vanishing_points' : 'prior';
+  const focalSource: ManhattanCamera['focalSource'] = lensFocal ? 'exif' : peaked ? 'vanishing_points' : 'prior';
   let start = peaked ? top : atPrior;
   if (!peaked) start = { ...atPrior, focal: prior };
 

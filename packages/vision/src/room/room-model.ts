@@ -45,6 +45,8 @@ export interface RoomModelOptions {
   readonly wallThreshold?: number;
   /** Wall probability at or above which a pixel the layout calls floor is wall all the same (the layout can be wrong). */
   readonly floorOverride?: number;
+  /** The lens's focal length in pixels of the photo, when its EXIF tells it (room/lens.ts); else the lines or a guess. */
+  readonly focalPx?: number;
 }
 
 export const DEFAULT_CAMERA_HEIGHT_M = 1.45;
@@ -140,7 +142,8 @@ export async function buildRoomModel(
     wh,
   );
 
-  const camera = estimateManhattanCamera(weighBySurface(segments, pw, ww, wh), ww, wh);
+  const lensFocal = options.focalPx ? options.focalPx * (ww / photo.width) : undefined;
+  const camera = estimateManhattanCamera(weighBySurface(segments, pw, ww, wh), ww, wh, lensFocal);
 
   const fitScale = FIT_LONG_SIDE / Math.max(ww, wh);
   const gw = Math.max(8, Math.round(ww * fitScale));

@@ -6,6 +6,7 @@ import { completeAnalysis, prepareAnalysis, type PreparedAnalysis } from '../wal
 import { DEEP_NODES, deepFeatureMaps, readFeatureMaps, type FeatureMap } from '../walls/deep.ts';
 import type { Segment } from '../walls/lines.ts';
 import { segmentationOf, wallProbabilities, type WallSegmentation } from '../walls/wall-mask.ts';
+import { photoLensFocalPx } from './lens.ts';
 import { buildRoomModel, layoutSegments, roomPhoto, type RoomModelOptions, type RoomPhoto } from './room-model.ts';
 import type { RoomModel } from './types.ts';
 
@@ -30,6 +31,8 @@ export interface NanoDetHalf {
   readonly photo: RoomPhoto;
   readonly prepared: PreparedAnalysis;
   readonly layoutSegments: Segment[];
+  /** The lens's focal length in pixels from the photo's EXIF, when the half was handed its bytes (room/lens.ts). */
+  readonly lensFocalPx: number | null;
 }
 
 /** One room model per photo, its three steps in turn (a pool runs the first two at once: pool/room-model.ts). */
@@ -37,7 +40,13 @@ export async function roomModel(input: ImageInput, options: RoomModelOptions = {
   const startedAt = Date.now();
   const image = await decodeImage(input);
   const detect = !options.detections;
-  return roomModelFromHalves(await roomCenterNetHalf(image, detect), await roomNanoDetHalf(image, detect), options, startedAt);
+  const focalPx = options.focalPx ?? (await photoLensFocalPx(input)) ?? undefined;
+  return roomModelFromHalves(
+    await roomCenterNetHalf(image, detect),
+    await roomNanoDetHalf(image, detect),
+    { ...options, focalPx },
+    startedAt,
+  );
 }
 
 export async function roomCenterNetHalf(input: ImageInput, detect: boolean): Promise<CenterNetHalf> {
@@ -62,7 +71,13 @@ export async function roomNanoDetHalf(input: ImageInput, detect: boolean): Promi
   const image = await decodeImage(input);
   const candidates = detect ? await detectCandidates(image, NANODET_HALF) : [];
   const prepared = await prepareAnalysis(image);
-  return { candidates, photo: roomPhoto(image), prepared, layoutSegments: await layoutSegments(prepared.work) };
+  return {
+    candidates,
+    photo: roomPhoto(image),
+    prepared,
+    layoutSegments: await layoutSegments(prepared.work),
+    lensFocalPx: await photoLensFocalPx(input),
+  };
 }
 
 /**
@@ -93,9 +108,17 @@ export async function roomModelWithWallsFromHalves(
     options.detections ?? rescoredHalves(centerNet.candidates, nanoDet.candidates, photo.width, photo.height);
   const analysis = completeAnalysis(nanoDet.prepared, detections, centerNet.deepMaps);
   const probabilities = wallProbabilities(analysis);
-  const model = await buildRoomModel(photo, analysis, probabilities, detections, options, {
-    started: performance.now() - (Date.now() - startedAt),
-    segments: nanoDet.layoutSegments,
-  });
+  const focalPx = options.focalPx ?? nanoDet.lensFocalPx ?? undefined;
+  const model = await buildRoomModel(
+    photo,
+    analysis,
+    probabilities,
+    detections,
+    { ...options, focalPx },
+    {
+      started: performance.now() - (Date.now() - startedAt),
+      segments: nanoDet.layoutSegments,
+    },
+  );
   return { model, walls: segmentationOf({ ...analysis, deep: new Float32Array(0) }, probabilities) };
 }

@@ -23,7 +23,7 @@ export interface RoomPlane {
 export interface RoomCameraModel {
   /** Focal length in photo pixels. */
   focalPx: number;
-  focalSource: 'vanishing_points' | 'prior';
+  focalSource: 'vanishing_points' | 'prior' | 'exif';
   principalPoint: Point2;
   /** Degrees: pitch > 0 looks down, roll > 0 turns the picture clockwise, yaw about the vertical against the room's first axis. */
   pitchDeg: number;

@@ -1,5 +1,6 @@
 import { STUDIO_ROUTES } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designSessions } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../../test/test-app.ts';
@@ -14,6 +15,7 @@ interface RoomModelBody {
     floor: { polygon: [number, number][] };
     walls: unknown[];
     labels: { width: number; height: number; data: string };
+    camera: { focalPx: number; focalSource: string };
     timingMs: number;
   };
 }
@@ -68,6 +70,23 @@ describeEachDatabase(
       expect((await stranger.get(STUDIO_ROUTES.sessionRoomModel(sessionId))).statusCode).toBe(404);
       expect((await owner.get(STUDIO_ROUTES.sessionRoomModel('no-such-session'))).statusCode).toBe(404);
       // ~6 s idle (a room model and a removal on a 424x640 photo); generous for a shared machine.
+    }, 90_000);
+
+    it("takes the camera's focal length from the upload's EXIF lens, as a phone writes it", async () => {
+      const owner = await studioUser(ctx(), { credits: 3 });
+      const plain = Buffer.from(roomUrl.slice(roomUrl.indexOf(',') + 1), 'base64');
+      // A 20 mm equivalent: on a 424x640 photo, 20 / 43.27 (a 35 mm frame's diagonal) of its 768 px diagonal.
+      const tagged = await sharp(plain)
+        .withExif({ IFD2: { FocalLengthIn35mmFilm: '20' } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const sessionId = await openSession(owner, `data:image/jpeg;base64,${tagged.toString('base64')}`);
+      const read = await owner.get(STUDIO_ROUTES.sessionRoomModel(sessionId));
+      expect(read.statusCode, read.body).toBe(200);
+      const { camera } = read.json<RoomModelBody>().room_model;
+      expect(camera.focalSource).toBe('exif');
+      expect(camera.focalPx).toBeGreaterThan(0.85 * ((20 / Math.hypot(36, 24)) * Math.hypot(424, 640)));
+      expect(camera.focalPx).toBeLessThan(1.15 * ((20 / Math.hypot(36, 24)) * Math.hypot(424, 640)));
     }, 90_000);
   },
   { env: { VISION_WORKERS: '1' } },
