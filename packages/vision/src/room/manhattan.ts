@@ -178,6 +178,8 @@ export function scoreHypothesis(
  * focal length (log steps), pitch and roll, each hypothesis scored by `scoreHypothesis`, then a finer search
  * around the best. The focal length is only trusted when the score falls off away from it (two finite orthogonal
  * vanishing points, or converging verticals with a tilted camera); otherwise the wide-angle prior is used.
+ * `lensFocal` (pixels, from the photo's EXIF: room/lens.ts) is the focal length when given; only the rotation and
+ * the principal row are searched then.
  */
 export function estimateManhattanCamera(
   segments: readonly Segment[],
