@@ -43,6 +43,8 @@ export function createImage(width: number, height: number, data?: Uint8Array): R
 export interface DecodedImage extends RgbImage {
   /** Embedded ICC profile of the source, when it had one (pixels are converted to sRGB regardless). */
   readonly icc?: Uint8Array;
+  /** The source's EXIF block, when it had one (the room model reads the lens from it: room/lens.ts). */
+  readonly exif?: Uint8Array;
 }
 
 /** Decodes to sRGB RGB pixels with EXIF orientation applied; alpha is flattened onto white. */
@@ -67,7 +69,7 @@ export async function decodeImage(input: ImageInput, maxPixels = MAX_INPUT_PIXEL
         .toBuffer({ resolveWithObject: true }),
     );
     const image = createImage(info.width, info.height, new Uint8Array(data.buffer, data.byteOffset, data.length));
-    return meta.icc ? { ...image, icc: meta.icc } : image;
+    return { ...image, ...(meta.icc ? { icc: meta.icc } : {}), ...(meta.exif ? { exif: meta.exif } : {}) };
   } catch (error) {
     throw decodeFailure(error);
   }
@@ -89,7 +91,7 @@ export async function tolerantDecode<T>(run: (failOn: 'warning' | 'error') => Pr
   }
 }
 
-async function readMetadata(input: Uint8Array): Promise<{ width: number; height: number; icc?: Uint8Array }> {
+async function readMetadata(input: Uint8Array): Promise<{ width: number; height: number; icc?: Uint8Array; exif?: Uint8Array }> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -98,7 +100,12 @@ async function readMetadata(input: Uint8Array): Promise<{ width: number; height:
   }
   const { width, height } = meta;
   if (!width || !height) throw new VisionError('invalid_image', 'The image has no size');
-  return meta.icc ? { width, height, icc: new Uint8Array(meta.icc) } : { width, height };
+  return {
+    width,
+    height,
+    ...(meta.icc ? { icc: new Uint8Array(meta.icc) } : {}),
+    ...(meta.exif ? { exif: new Uint8Array(meta.exif) } : {}),
+  };
 }
 
 export type EncodeFormat = 'png' | 'jpeg' | 'webp';

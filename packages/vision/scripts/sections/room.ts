@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage, encodeImage, resizeImage, type RgbImage } from '../../src/image.ts';
 import { decodeRoomLabels, ROOM_LABEL, roomModel, upsampleRoomLabels, type RoomModel } from '../../src/room/index.ts';
+import { FULL_FRAME_DIAGONAL_MM } from '../../src/room/lens.ts';
 import { buildRoomModel, type RoomModelOptions } from '../../src/room/room-model.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { renderSyntheticRoom } from '../../src/testing/synthetic-rooms.ts';
@@ -221,8 +222,8 @@ export async function run(ctx: EvalSectionContext = {}): Promise<unknown> {
 /** The focal length (px) a photo's EXIF gives for this lens: its 35 mm equivalent, rounded to the mm, read back. */
 function exifRoundedFocal(focalPx: number, image: { width: number; height: number }): number {
   const diagonal = Math.hypot(image.width, image.height);
-  const equivalent = Math.round((focalPx / diagonal) * Math.hypot(36, 24));
-  return (equivalent / Math.hypot(36, 24)) * diagonal;
+  const equivalent = Math.round((focalPx / diagonal) * FULL_FRAME_DIAGONAL_MM);
+  return (equivalent / FULL_FRAME_DIAGONAL_MM) * diagonal;
 }
 
 /**

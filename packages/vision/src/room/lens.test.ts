@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RENDERED_SAMPLE_DIR } from '../testing/rendered-rooms.ts';
 import { roomModel } from './index.ts';
+import { decodeImage } from '../image.ts';
 import { lensFocalPx, photoLensFocalPx } from './lens.ts';
 import { roomNanoDetHalf } from './steps.ts';
 
@@ -27,19 +28,19 @@ const grey = (width: number, height: number) =>
 describe('the lens from EXIF', () => {
   it("reads a 35 mm equivalent as the photo's focal length in pixels", async () => {
     const bytes = await tagged(grey(1200, 800), 24);
-    const focal = await photoLensFocalPx(bytes);
+    const focal = photoLensFocalPx(await decodeImage(bytes));
     expect(focal).toBeCloseTo((24 / FULL_FRAME_DIAGONAL_MM) * Math.hypot(1200, 800), 6);
     // A turned photo (orientation 6) has the same diagonal.
-    expect(await photoLensFocalPx(await tagged(grey(800, 1200), 24, 6))).toBeCloseTo(focal!, 6);
+    expect(photoLensFocalPx(await decodeImage(await tagged(grey(800, 1200), 24, 6)))).toBeCloseTo(focal!, 6);
   });
 
   it('gives nothing without the tag, for a zero or absurd one, or for a broken EXIF block', async () => {
-    expect(await photoLensFocalPx(await grey(1200, 800).jpeg().toBuffer())).toBeNull();
-    expect(await photoLensFocalPx(await tagged(grey(1200, 800), 0))).toBeNull();
+    expect(photoLensFocalPx(await decodeImage(await grey(1200, 800).jpeg().toBuffer()))).toBeNull();
+    expect(photoLensFocalPx(await decodeImage(await tagged(grey(1200, 800), 0)))).toBeNull();
     // 2000 mm: a field of view of about 1 degree, no room photo.
-    expect(await photoLensFocalPx(await tagged(grey(1200, 800), 2000))).toBeNull();
+    expect(photoLensFocalPx(await decodeImage(await tagged(grey(1200, 800), 2000)))).toBeNull();
     expect(lensFocalPx(Buffer.from('Exif\0\0garbage'), 1200, 800)).toBeNull();
-    expect(await photoLensFocalPx({ data: new Uint8Array(12), width: 2, height: 2 })).toBeNull();
+    expect(photoLensFocalPx({ data: new Uint8Array(12), width: 2, height: 2 })).toBeNull();
   });
 
   it("sets the room model's camera where the lines cannot: a wide lens on a bare render", async () => {

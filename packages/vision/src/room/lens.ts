@@ -1,6 +1,5 @@
 import exifReader from 'exif-reader';
-import sharp from 'sharp';
-import { isRgbImage, type ImageInput } from '../image.ts';
+import type { DecodedImage } from '../image.ts';
 
 /**
  * The lens a photo was shot with, from its EXIF: phones and most cameras record the focal length as its 35 mm film
@@ -14,8 +13,8 @@ import { isRgbImage, type ImageInput } from '../image.ts';
  * Canon APS-C bodies read as a 13 mm sensor that way, not 22 mm.
  */
 
-/** Diagonal of a 36 x 24 mm frame (mm). */
-const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
+/** Diagonal of a 36 x 24 mm frame (mm): what a 35 mm equivalent focal length is relative to. */
+export const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
 /** Horizontal fields of view (degrees) outside this range are a tag's mistake (or a crop), not a room photo's lens. */
 const MIN_FIELD_DEG = 25;
 const MAX_FIELD_DEG = 130;
@@ -24,11 +23,11 @@ const MAX_FIELD_DEG = 130;
  * The focal length in pixels of a `width` x `height` photo (as displayed) whose EXIF block is `exif`; null without a
  * usable 35 mm equivalent. The photo is taken to be the whole frame the camera recorded.
  */
-export function lensFocalPx(exif: Buffer | undefined, width: number, height: number): number | null {
+export function lensFocalPx(exif: Uint8Array | undefined, width: number, height: number): number | null {
   if (!exif || width <= 0 || height <= 0) return null;
   let equivalent: number | undefined;
   try {
-    equivalent = exifReader(exif).Photo?.FocalLengthIn35mmFilm;
+    equivalent = exifReader(Buffer.from(exif.buffer, exif.byteOffset, exif.byteLength)).Photo?.FocalLengthIn35mmFilm;
   } catch {
     return null;
   }
@@ -38,16 +37,7 @@ export function lensFocalPx(exif: Buffer | undefined, width: number, height: num
   return field >= MIN_FIELD_DEG && field <= MAX_FIELD_DEG ? focal : null;
 }
 
-/** `lensFocalPx` of an encoded photo (its displayed size: EXIF orientations 5-8 turn it); null for decoded pixels. */
-export async function photoLensFocalPx(input: ImageInput): Promise<number | null> {
-  if (isRgbImage(input)) return null;
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    return null;
-  }
-  if (!meta.width || !meta.height) return null;
-  const turned = (meta.orientation ?? 1) >= 5;
-  return lensFocalPx(meta.exif, turned ? meta.height : meta.width, turned ? meta.width : meta.height);
+/** `lensFocalPx` of a decoded photo (its size is as displayed: decodeImage applies the EXIF orientation). */
+export function photoLensFocalPx(image: DecodedImage): number | null {
+  return lensFocalPx(image.exif, image.width, image.height);
 }

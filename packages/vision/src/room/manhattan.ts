@@ -21,7 +21,6 @@ export interface ManhattanCamera {
 /** What a listing photo is shot with when nothing tells otherwise: a wide lens, ~70 degrees across. */
 export const PRIOR_HFOV_DEG = 70;
 const DEG = Math.PI / 180;
-
 export const VERTICAL_SPAN = 15 * DEG;
 const INLIER = 1.5 * DEG;
 

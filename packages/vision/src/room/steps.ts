@@ -40,7 +40,7 @@ export async function roomModel(input: ImageInput, options: RoomModelOptions = {
   const startedAt = Date.now();
   const image = await decodeImage(input);
   const detect = !options.detections;
-  const focalPx = options.focalPx ?? (await photoLensFocalPx(input)) ?? undefined;
+  const focalPx = options.focalPx ?? photoLensFocalPx(image) ?? undefined;
   return roomModelFromHalves(
     await roomCenterNetHalf(image, detect),
     await roomNanoDetHalf(image, detect),
@@ -76,7 +76,7 @@ export async function roomNanoDetHalf(input: ImageInput, detect: boolean): Promi
     photo: roomPhoto(image),
     prepared,
     layoutSegments: await layoutSegments(prepared.work),
-    lensFocalPx: await photoLensFocalPx(input),
+    lensFocalPx: photoLensFocalPx(image),
   };
 }
 
