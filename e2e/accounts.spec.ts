@@ -74,6 +74,9 @@ test('a new stager signs up, verifies the e-mail, edits the profile, changes and
 
   // Forgotten password: request the link through the UI, follow it, choose a new password.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The login form also has an "Email" field: wait for the reset form's lazy route, or the fill may reach the
+  // login form that is about to unmount and leave the reset form's field empty.
+  await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/a password reset link is on its way/)).toBeVisible();
