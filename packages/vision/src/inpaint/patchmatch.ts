@@ -1,5 +1,7 @@
 import { type Box, maskBBox } from '../mask.ts';
 import { diffusionFill } from './diffusion.ts';
+import { runParts, startFillHelper } from './fill-helper.ts';
+import { rng, runFillJob, type PatchLevel } from './patch-kernels.ts';
 import { downsample, type Canvas } from './planes.ts';
 
 export interface ExemplarOptions {
@@ -50,37 +52,12 @@ const SMOOTH_TOP_SWEEPS = 8;
 /** How far into the hole (px) the diffusion's low frequencies still correct the exemplar's shading. */
 const RIM_SHADING_REACH = 24;
 
-/** xorshift32: deterministic fills, so tests and evaluations repeat exactly. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
-
-interface LevelState {
-  c: Canvas;
-  /** Patch centres whose patch touches the hole: the pixels that need a nearest neighbour. */
-  targets: Int32Array;
-  /** 1 where a full patch around the pixel lies inside the canvas and outside the hole. */
-  source: Uint8Array;
-  /** Nearest-neighbour field: source centre index per target pixel (-1 unset), and its distance. */
-  nnf: Int32Array;
-  dist: Float32Array;
-  /** Confidence of a target patch: lower deep inside the hole (Wexler et al. 2007). */
-  conf: Float32Array;
-}
-
-function prepare(c: Canvas, r: number): LevelState {
+/** A pyramid level's canvas and its fill state, on shared memory for the fill helper (fill-helper.ts). */
+function prepare(c: Canvas, r: number): PatchLevel {
   const { w, h, hole } = c;
   const targets: number[] = [];
-  const source = new Uint8Array(w * h);
-  const conf = new Float32Array(w * h);
+  const source = sharedUint8(w * h);
+  const conf = sharedFloat32(w * h);
   // Every pixel whose whole patch lies in the canvas is a source, but those near the hole, which are targets.
   for (let y = r; y < h - r; y++) source.fill(1, y * w + r, y * w + w - r);
   const box = maskBBox({ data: hole, width: w, height: h });
@@ -107,15 +84,35 @@ function prepare(c: Canvas, r: number): LevelState {
       }
     }
   }
-  if (c.labels) loosenLabels(c.labels, source, targets);
+  const labels = c.labels && shared(c.labels, sharedUint8);
+  if (labels) loosenLabels(labels, source, targets);
+  const sharedTargets = sharedInt32(targets.length);
+  sharedTargets.set(targets);
   return {
-    c,
-    targets: Int32Array.from(targets),
+    w,
+    h,
+    rgb: shared(c.rgb, sharedFloat32),
+    hole: shared(hole, sharedUint8),
+    labels,
+    targets: sharedTargets,
     source,
-    nnf: new Int32Array(w * h).fill(-1),
-    dist: new Float32Array(w * h),
+    nnf: sharedInt32(w * h).fill(-1),
+    dist: sharedFloat32(w * h),
     conf,
+    weight: sharedFloat32(w * h),
   };
+}
+
+const sharedUint8 = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(n));
+const sharedInt32 = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * n));
+const sharedFloat32 = (n: number): Float32Array => new Float32Array(new SharedArrayBuffer(4 * n));
+
+/** The array itself when it is on shared memory already (toCanvas, downsample), else a shared copy. */
+function shared<T extends Uint8Array | Float32Array>(array: T, allocate: (n: number) => T): T {
+  if (array.buffer instanceof SharedArrayBuffer && array.byteOffset === 0) return array;
+  const copy = allocate(array.length);
+  copy.set(array);
+  return copy;
 }
 
 /** Fewest source pixels a surface needs at a level for its hole pixels to be held to it. */
@@ -163,133 +160,8 @@ export function chebyshev(hole: Uint8Array, w: number, h: number, target: 0 | 1)
   return d;
 }
 
-function patchDistance(rgb: Float32Array, w: number, r: number, t: number, s: number, bound: number): number {
-  let d = 0;
-  for (let dy = -r; dy <= r; dy++) {
-    let pt = (t + dy * w - r) * 3;
-    let ps = (s + dy * w - r) * 3;
-    for (let k = 0; k < (2 * r + 1) * 3; k++, pt++, ps++) {
-      const e = rgb[pt]! - rgb[ps]!;
-      d += e * e;
-    }
-    if (d >= bound) return d;
-  }
-  return d;
-}
-
-function search(state: LevelState, r: number, iterations: number, random: () => number, locality: number, window: number): void {
-  const { c, targets, source, nnf, dist } = state;
-  const { w, h, rgb } = c;
-  const labels = c.labels;
-  const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
-  const maxRadius = Math.min(window, Math.max(w, h));
-  // The hot loop of the engine: candidates are tried inline (no closures or per-pixel arrays), with the
-  // locality penalty first so a far candidate is rejected before its patch is compared.
-  for (let it = 0; it < iterations; it++) {
-    const forward = it % 2 === 0;
-    const step = forward ? 1 : -1;
-    for (let k = forward ? 0 : targets.length - 1; k >= 0 && k < targets.length; k += step) {
-      const t = targets[k]!;
-      // The surface this patch must come from (255: any).
-      const surface = labels ? labels[t]! : 255;
-      let best = nnf[t]!;
-      let bestD = dist[t]!;
-      const tx = t % w;
-      const ty = (t - tx) / w;
-      // Propagation: the neighbour's match, shifted by one, is a good guess for a coherent texture.
-      for (let side = 0; side < 2; side++) {
-        const n = side === 0 ? t - step : t - step * w;
-        if (n < 0) continue;
-        const ns = nnf[n];
-        if (ns === undefined || ns < 0) continue;
-        if (side === 0 && Math.abs((n % w) - tx) !== 1) continue;
-        const cand = side === 0 ? ns + step : ns + step * w;
-        if (cand < 0 || cand >= source.length || !source[cand] || cand === best) continue;
-        if (surface !== 255 && labels![cand] !== surface) continue;
-        const cx = cand % w;
-        const dx = tx - cx,
-          dy = ty - (cand - cx) / w;
-        const penalty = lam * (dx * dx + dy * dy);
-        const d = penalty >= bestD ? bestD : penalty + patchDistance(rgb, w, r, t, cand, bestD - penalty);
-        if (d < bestD) {
-          bestD = d;
-          best = cand;
-        }
-      }
-      // Random search around the current best, halving the window.
-      const bx = best % w,
-        by = (best - bx) / w;
-      for (let rad = maxRadius; rad >= 1; rad >>= 1) {
-        const sx = Math.round(bx + (random() * 2 - 1) * rad);
-        const sy = Math.round(by + (random() * 2 - 1) * rad);
-        if (sx < r || sy < r || sx >= w - r || sy >= h - r) continue;
-        const cand = sy * w + sx;
-        if (!source[cand] || cand === best) continue;
-        if (surface !== 255 && labels![cand] !== surface) continue;
-        const dx = tx - sx,
-          dy = ty - sy;
-        const penalty = lam * (dx * dx + dy * dy);
-        const d = penalty >= bestD ? bestD : penalty + patchDistance(rgb, w, r, t, cand, bestD - penalty);
-        if (d < bestD) {
-          bestD = d;
-          best = cand;
-        }
-      }
-      nnf[t] = best;
-      dist[t] = bestD;
-    }
-  }
-}
-
-/**
- * Each hole pixel becomes the confidence- and similarity-weighted mean of what its overlapping patches propose;
- * with `best`, the proposal of its single best patch instead (no averaging of disagreeing patches: sharp texture).
- */
-function vote(state: LevelState, r: number, percentile: number, best = false): void {
-  const { c, targets, nnf, dist, conf } = state;
-  const { w, rgb, hole } = c;
-  // A typed array sorts numerically without a comparator call per pair.
-  const ds = Float32Array.from(targets, (t) => dist[t]!).sort();
-  const sigma2 = Math.max(1, ds[Math.floor(ds.length * percentile)] ?? 1);
-  const acc = new Float32Array(rgb.length);
-  const wsum = new Float32Array(hole.length);
-  for (let k = 0; k < targets.length; k++) {
-    const t = targets[k]!;
-    const s = nnf[t]!;
-    if (s < 0) continue;
-    const wt = conf[t]! * Math.exp(-dist[t]! / (2 * sigma2)) + 1e-6;
-    for (let dy = -r; dy <= r; dy++) {
-      for (let dx = -r; dx <= r; dx++) {
-        const p = t + dy * w + dx;
-        if (!hole[p]) continue;
-        const q = (s + dy * w + dx) * 3;
-        if (best) {
-          if (wt > wsum[p]!) {
-            wsum[p] = wt;
-            acc[p * 3] = wt * rgb[q]!;
-            acc[p * 3 + 1] = wt * rgb[q + 1]!;
-            acc[p * 3 + 2] = wt * rgb[q + 2]!;
-          }
-          continue;
-        }
-        acc[p * 3] = acc[p * 3]! + wt * rgb[q]!;
-        acc[p * 3 + 1] = acc[p * 3 + 1]! + wt * rgb[q + 1]!;
-        acc[p * 3 + 2] = acc[p * 3 + 2]! + wt * rgb[q + 2]!;
-        wsum[p] = wsum[p]! + wt;
-      }
-    }
-  }
-  for (let p = 0; p < hole.length; p++) {
-    if (!hole[p] || wsum[p] === 0) continue;
-    rgb[p * 3] = acc[p * 3]! / wsum[p]!;
-    rgb[p * 3 + 1] = acc[p * 3 + 1]! / wsum[p]!;
-    rgb[p * 3 + 2] = acc[p * 3 + 2]! / wsum[p]!;
-  }
-}
-
-function randomSources(state: LevelState, random: () => number): void {
-  const { source, targets, nnf, dist } = state;
-  const labels = state.c.labels;
+function randomSources(state: PatchLevel, random: () => number): void {
+  const { source, targets, nnf, dist, labels } = state;
   // The pools of sources (all of them, and one per surface, each in index order) are built only when a target
   // needs a new source, and as typed arrays: above the coarsest level most targets keep the match the coarser
   // level handed them, and pushing two million indices into arrays cost ~0.1 s a fill at 1920x1280.
@@ -323,19 +195,6 @@ function randomSources(state: LevelState, random: () => number): void {
     const pick = Math.floor(random() * (own > 0 ? own : pools.all.length));
     nnf[t] = (own > 0 ? pools.bySurface[pools.start[surface]! + pick] : pools.all[pick]) ?? -1;
     dist[t] = Infinity;
-  }
-}
-
-function recomputeDistances(state: LevelState, r: number, locality: number): void {
-  const w = state.c.w;
-  const lam = locality * (2 * r + 1) * (2 * r + 1) * 3;
-  const { targets } = state;
-  for (let k = 0; k < targets.length; k++) {
-    const t = targets[k]!;
-    const s = state.nnf[t]!;
-    const dx = (t % w) - (s % w),
-      dy = Math.floor(t / w) - Math.floor(s / w);
-    state.dist[t] = s >= 0 ? lam * (dx * dx + dy * dy) + patchDistance(state.c.rgb, w, r, t, s, Infinity) : Infinity;
   }
 }
 
@@ -469,6 +328,7 @@ function boxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, 
 }
 
 function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: (fraction: number) => void): void {
+  startFillHelper();
   const r = options.radius;
   const random = rng(options.seed);
   const levels: Canvas[] = [canvas];
@@ -478,18 +338,17 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
     if (holeSide <= 4 * r || top.w < 8 * r || top.h < 8 * r) break;
     levels.push(downsample(top));
   }
-  let previous: LevelState | null = null;
+  let previous: PatchLevel | null = null;
   // Work per level grows with its hole's area: four times per level up, so progress is weighted that way.
   const weights = levels.map((_, l) => Math.pow(4, -l));
   const total = weights.reduce((a, b) => a + b, 0);
   let done = 0;
   for (let l = levels.length - 1; l >= 0; l--) {
-    const c = levels[l]!;
     // Full-size patches are the bulk of the cost; structure is already settled by then, so they can be smaller.
     const rl = l === 0 ? options.finestRadius : r;
-    const state = prepare(c, rl);
+    const state = prepare(levels[l]!, rl);
     if (!previous) {
-      diffusionFill(c);
+      diffusionFill(state);
       randomSources(state, random);
       recomputeDistances(state, rl, options.locality);
     } else {
@@ -513,10 +372,54 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
       vote(state, rl, options.votePercentile);
       if (it < iterations - 1) recomputeDistances(state, rl, options.locality);
     }
+    if (l === 0 && state.rgb !== canvas.rgb) canvas.rgb.set(state.rgb);
     previous = state;
     done += weights[l]!;
     onProgress?.(Math.min(0.99, done / total));
   }
+}
+
+/**
+ * PatchMatch passes over the level's targets, in two parts run side by side (fill-helper.ts): the targets before
+ * and after the middle one, each with its own random stream, neither propagating from the other's pixels.
+ */
+function search(state: PatchLevel, r: number, passes: number, random: () => number, locality: number, window: number): void {
+  const mid = state.targets.length >> 1;
+  const split = state.targets[mid] ?? state.w * state.h;
+  const common = { kind: 'search', r, passes, locality, window } as const;
+  const seeds = [Math.floor(random() * 4294967296), Math.floor(random() * 4294967296)] as const;
+  runParts(
+    state,
+    { ...common, seed: seeds[0], kStart: 0, kEnd: mid, lo: 0, hi: split },
+    { ...common, seed: seeds[1], kStart: mid, kEnd: state.targets.length, lo: split, hi: state.w * state.h },
+  );
+}
+
+/**
+ * Each hole pixel becomes the confidence- and similarity-weighted mean of what its overlapping patches propose;
+ * with `best`, the proposal of its single best patch instead (no averaging of disagreeing patches: sharp texture).
+ */
+function vote(state: PatchLevel, r: number, percentile: number, best = false): void {
+  const { targets, dist } = state;
+  // A typed array sorts numerically without a comparator call per pair (and fills faster by a loop than by `from`
+  // with a mapping function, which cost ~0.1 s a vote on a large hole).
+  const ds = new Float32Array(targets.length);
+  for (let k = 0; k < targets.length; k++) ds[k] = dist[targets[k]!]!;
+  ds.sort();
+  const sigma2 = Math.max(1, ds[Math.floor(ds.length * percentile)] ?? 1);
+  runFillJob(state, { kind: 'weights', sigma2, kStart: 0, kEnd: targets.length });
+  // The rows above and below the middle target's: about half the hole each.
+  const mid = Math.floor((targets[targets.length >> 1] ?? 0) / state.w);
+  runParts(state, { kind: 'vote', r, best, yStart: 0, yEnd: mid }, { kind: 'vote', r, best, yStart: mid, yEnd: state.h });
+}
+
+function recomputeDistances(state: PatchLevel, r: number, locality: number): void {
+  const mid = state.targets.length >> 1;
+  runParts(
+    state,
+    { kind: 'distances', r, locality, kStart: 0, kEnd: mid },
+    { kind: 'distances', r, locality, kStart: mid, kEnd: state.targets.length },
+  );
 }
 
 /**
@@ -526,43 +429,49 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
 function holeExtent(c: Canvas): number {
   const { w, h, hole } = c;
   const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
+  // A typed stack and the four neighbours inline: an array per visited pixel was ~0.1 s a fill on a large hole.
+  const stack = new Int32Array(w * h);
+  let top = 0;
   let largest = 0;
   for (let start = 0; start < hole.length; start++) {
     if (!hole[start] || seen[start]) continue;
     seen[start] = 1;
-    stack.push(start);
+    stack[top++] = start;
     let [x1, y1, x2, y2] = [w, h, 0, 0];
-    while (stack.length > 0) {
-      const p = stack.pop()!;
+    const visit = (q: number): void => {
+      if (!hole[q] || seen[q]) return;
+      seen[q] = 1;
+      stack[top++] = q;
+    };
+    while (top > 0) {
+      const p = stack[--top]!;
       const x = p % w,
         y = (p - x) / w;
       if (x < x1) x1 = x;
       if (x + 1 > x2) x2 = x + 1;
       if (y < y1) y1 = y;
       if (y + 1 > y2) y2 = y + 1;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-        if (q < 0 || !hole[q] || seen[q]) continue;
-        seen[q] = 1;
-        stack.push(q);
-      }
+      if (x > 0) visit(p - 1);
+      if (x < w - 1) visit(p + 1);
+      if (y > 0) visit(p - w);
+      if (y < h - 1) visit(p + w);
     }
     largest = Math.max(largest, x2 - x1, y2 - y1);
   }
   return largest;
 }
 
-function upsampleField(coarse: LevelState, fine: LevelState): void {
-  const cw = coarse.c.w,
-    fw = fine.c.w,
-    fh = fine.c.h;
+function upsampleField(coarse: PatchLevel, fine: PatchLevel): void {
+  const cw = coarse.w,
+    fw = fine.w,
+    fh = fine.h;
   const { targets } = fine;
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k]!;
     const x = t % fw,
       y = (t - x) / fw;
     const cx = Math.min(cw - 1, x >> 1),
-      cy = Math.min(coarse.c.h - 1, y >> 1);
+      cy = Math.min(coarse.h - 1, y >> 1);
     const cs = coarse.nnf[cy * cw + cx]!;
     if (cs < 0) continue;
     const sx = 2 * (cs % cw) + (x & 1),

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { VisionError } from '../errors.ts';
 import { encodeImage, type RgbImage } from '../image.ts';
+import { startFillHelper } from '../inpaint/fill-helper.ts';
 import { ownedBuffers } from './transfer.ts';
 import { tasks, withProgressSink, type TaskName } from './tasks.ts';
 
@@ -16,6 +17,10 @@ export type WorkerMessage =
   | { id: number; kind: 'progress'; fraction: number }
   | { id: number; kind: 'done'; result: unknown }
   | { id: number; kind: 'failed'; code: VisionError['code']; message: string };
+
+// The exemplar fill's second thread loads while the worker waits for its first job, so that even the first
+// removal runs on both cores.
+startFillHelper();
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
