@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RgbImage } from '../image.ts';
+import { createImage, type RgbImage } from '../image.ts';
 import { createMask, type Mask } from '../mask.ts';
 import { decodeRoomLabels, encodeLabels, encodeMaskBits } from '../room/labels.ts';
 import { ROOM_LABEL } from '../room/types.ts';
 import { syntheticRoomModel } from '../testing/box-room-model.ts';
+import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { fillFloorRectified } from './floor-plane.ts';
 import { inpaintDecoded } from './index.ts';
@@ -128,5 +129,28 @@ describe('fillFloorRectified', () => {
     // Without the mark the dark wood is most of the floor near the hole, and the fill copies it.
     expect(woodShare(unmarked!.image)).toBeGreaterThan(0.3);
     expect(woodShare(filled!.image)).toBeLessThan(0.05);
+  });
+
+  it('leaves the floor farther than four camera heights (about 6 m) to the ordinary fill', () => {
+    // A level camera 1.45 m up, focal 150 px, horizon at row 50: a floor row's distance is 1.45 * 150 / (row - 50),
+    // so rows above 87 lie beyond 4 camera heights. The layout's floor runs up to row 52, as a layout that put the
+    // far wall too far does.
+    const [w, h] = [160, 100];
+    const room = wallAndFloorModel({ width: w, height: h, junction: 52, object: [0, 0, 2, 2], focalPx: 150 });
+    const image = createImage(w, h);
+    for (let i = 0; i < w * h; i++) image.data.set(i % 7 < 3 ? [150, 100, 60] : [120, 80, 50], i * 3);
+    const holeOver = (top: number): Mask => {
+      const hole = createMask(w, h);
+      for (let y = top; y < 98; y++) for (let x = 20; x < 140; x++) hole.data[y * w + x] = 255;
+      return hole;
+    };
+    const near = fillFloorRectified(image, holeOver(84), room, DEFAULT_EXEMPLAR)!;
+    expect(near).not.toBeNull();
+    // In the middle column, rows 84-85 (6.3 to 6.5 m away) are left in the rest of the hole, rows 88-97 (5.7 m and
+    // nearer) are filled on the floor's plane.
+    for (const y of [84, 85]) expect(near.rest.data[y * w + 80], `row ${y}`).toBe(255);
+    for (let y = 88; y < 98; y++) expect(near.rest.data[y * w + 80], `row ${y}`).toBe(0);
+    // A hole whose floor lies mostly beyond that is left whole to the ordinary fill.
+    expect(fillFloorRectified(image, holeOver(62), room, DEFAULT_EXEMPLAR)).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createImage } from '../image.ts';
+import { encodeMaskBits } from '../room/labels.ts';
 import type { RoomModel } from '../room/types.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { removeObjects } from './index.ts';
+import { surfaceLabels } from './plane-guide.ts';
 
 const W = 160;
 const H = 100;
@@ -68,6 +70,22 @@ describe('plane-guided removal', () => {
         if (b - r > 25) bedBlue++;
       }
     expect(bedBlue / n).toBeGreaterThan(0.95);
+  });
+
+  it('takes no floor patch from the floor the room model marks odd (an undetected nightstand on it)', () => {
+    const room = model();
+    const { width: lw, height: lh } = room.labels;
+    // A block of the labelled floor left of the object's box (photo columns 0-28, rows 92-100), marked odd.
+    const odd = new Uint8Array(lw * lh);
+    for (let y = 46; y < lh; y++) for (let x = 0; x < 14; x++) odd[y * lw + x] = 1;
+    const marked: RoomModel = { ...room, source: { fingerprint: 'test', detections: [], oddFloor: encodeMaskBits(odd) } };
+    const labels = surfaceLabels(marked, { width: W, height: H }, { x: 0, y: 0, w: W, h: H }, new Uint8Array(W * H))!;
+    const plain = surfaceLabels(room, { width: W, height: H }, { x: 0, y: 0, w: W, h: H }, new Uint8Array(W * H))!;
+    const FLOOR = 0;
+    // Photo pixel (10, 95) lies in the odd block, (145, 95) on the floor right of the object.
+    expect(plain[95 * W + 10]).toBe(FLOOR);
+    expect(labels[95 * W + 10]).not.toBe(FLOOR);
+    expect(labels[95 * W + 145]).toBe(FLOOR);
   });
 
   it('ignores a room model of another picture (another aspect ratio)', async () => {

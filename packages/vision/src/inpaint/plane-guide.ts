@@ -1,5 +1,5 @@
 import { maskBBox, type Mask } from '../mask.ts';
-import { decodeRoomLabels } from '../room/labels.ts';
+import { decodeRoomLabels, decodeMaskBits } from '../room/labels.ts';
 import { chebyshev } from './patchmatch.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 
@@ -35,6 +35,11 @@ export function surfaceLabels(
   if (surfaces.length === 0) return null;
   const work = decodeRoomLabels(room);
   const { width: lw, height: lh } = room.labels;
+  // The floor whose colour is not the floor's (the model's `oddFloor`: an undetected nightstand, a bedspread the
+  // layout's floor runs under) is no floor source, as in the rectified floor fill: where that fill leaves a bed's
+  // far floor to this one (floor-plane.ts's MIN_DROP), `furnished_houses_130`'s bed was filled with the dark wood of
+  // its nightstands.
+  const odd = room.source?.oddFloor ? decodeMaskBits(room.source.oddFloor, lw * lh) : null;
   const out = new Uint8Array(crop.w * crop.h).fill(ANY_SURFACE);
   // Room-model x of each column's pixel centre, and its column in the labels (the same for every row).
   const mxOf = new Float64Array(crop.w);
@@ -50,7 +55,7 @@ export function surfaceLabels(
     const labelRow = Math.min(lh - 1, Math.floor((my / room.height) * lh)) * lw;
     for (let col = 0; col < crop.w; col++) {
       const i = row * crop.w + col;
-      const label = hole[i] ? -1 : work[labelRow + lxOf[col]!];
+      const label = hole[i] ? -1 : odd?.[labelRow + lxOf[col]!] ? ROOM_LABEL.object : work[labelRow + lxOf[col]!];
       // Known floor, ceiling, object and opening pixels take their label as it is: only hole pixels and wall
       // pixels need the layout's polygon (which surface, which wall).
       if (label === ROOM_LABEL.floor) {
