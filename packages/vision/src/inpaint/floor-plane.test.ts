@@ -149,6 +149,9 @@ describe('fillFloorRectified', () => {
     // In the middle column, rows 84-85 (6.3 to 6.5 m away) are left in the rest of the hole, rows 88-97 (5.7 m and
     // nearer) are filled on the floor's plane.
     for (const y of [84, 85]) expect(near.rest.data[y * w + 80], `row ${y}`).toBe(255);
+    // ...and marked as floor too far, for the wall above to be carried down over it (wall-plain.ts).
+    for (const y of [84, 85]) expect(near.beyond[y * w + 80], `row ${y}`).toBe(1);
+    expect(near.beyond[90 * w + 80]).toBe(0);
     for (let y = 88; y < 98; y++) expect(near.rest.data[y * w + 80], `row ${y}`).toBe(0);
     // A hole whose floor lies mostly beyond that is left whole to the ordinary fill.
     expect(fillFloorRectified(image, holeOver(62), room, DEFAULT_EXEMPLAR)).toBeNull();

@@ -66,6 +66,8 @@ export interface FloorFill {
   readonly image: RgbImage;
   /** What is left of the hole (its pixels off the floor: walls, windows) for the ordinary fill. */
   readonly rest: Mask;
+  /** 1 on the hole's floor pixels left in `rest` for lying too far (beyond MIN_DROP). */
+  readonly beyond: Uint8Array;
 }
 
 /**
@@ -210,10 +212,14 @@ export function fillFloorRectified(
   // Back onto the photo: each floor pixel of the hole takes the filled floor under it.
   const out = new Uint8Array(image.data);
   const rest = new Uint8Array(hole.data);
+  const beyond = new Uint8Array(w * h);
   const value = new Float32Array(3);
   for (let k = 0; k < holeFloor.length; k++) {
     const fx = points[2 * k]!;
-    if (Number.isNaN(fx)) continue;
+    if (Number.isNaN(fx)) {
+      beyond[holeFloor[k]!] = 1;
+      continue;
+    }
     const i = holeFloor[k]!;
     const col = (fx - x0) * ppm - 0.5;
     const row = (z1 - points[2 * k + 1]!) * ppm - 0.5;
@@ -224,7 +230,7 @@ export function fillFloorRectified(
     out[i * 3 + 2] = clamp(value[2]!);
     rest[i] = 0;
   }
-  return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
+  return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h }, beyond };
 }
 
 /**

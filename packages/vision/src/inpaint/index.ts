@@ -72,7 +72,7 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
     const progress = options.onProgress;
     const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
     const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)));
-    const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room);
+    const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room, floor?.beyond);
     const done = walls ?? floor;
     if (done) {
       if (!done.rest.data.some((v) => v !== 0)) return done.image;

@@ -102,6 +102,30 @@ describe('fillPlainWalls', () => {
     expect(darkest).toBeGreaterThan(150);
   });
 
+  it('carries the wall down over the floor too far for the floor fill, to where the near floor begins', () => {
+    const image = scene();
+    const hole = boxMask(W, H, [SOFA.x0, SOFA.y0, SOFA.x1, SOFA.y1]);
+    // The floor rows of the hole from the junction to row 110 lie beyond the floor fill's reach; the rest of the
+    // hole's floor, below, has been filled already (it is no longer in the hole).
+    const farFloor = new Uint8Array(W * H);
+    for (let y = JUNCTION; y < SOFA.y1; y++)
+      for (let x = SOFA.x0; x < SOFA.x1; x++) {
+        if (y < 110) farFloor[y * W + x] = 1;
+        else hole.data[y * W + x] = 0;
+      }
+    const plain = fillPlainWalls(image, hole, model())!;
+    const carried = fillPlainWalls(image, hole, model(), farFloor)!;
+    for (let y = JUNCTION; y < 110; y++)
+      for (let x = SOFA.x0 + 5; x < SOFA.x1 - 5; x += 10) {
+        expect(plain.rest.data[y * W + x], `row ${y}`).toBe(255);
+        expect(carried.rest.data[y * W + x], `row ${y}`).toBe(0);
+        // The wall's pale light, not the floor's brown.
+        const [r, , b] = [carried.image.data[(y * W + x) * 3]!, 0, carried.image.data[(y * W + x) * 3 + 2]!];
+        expect(r - b, `row ${y}`).toBeLessThan(20);
+        expect(r, `row ${y}`).toBeGreaterThan(160);
+      }
+  });
+
   it('leaves a patterned wall (wallpaper stripes) to the exemplar fill, which copies its pattern', () => {
     const striped = scene((x, y) => (x % 12 < 6 ? 220 : 170) - (10 * y) / JUNCTION);
     expect(fillPlainWalls(striped, hole(), model())).toBeNull();

@@ -50,7 +50,7 @@ export interface WallFill {
  * real junction, the membrane carries the wall's light softly into the ceiling's instead of the exemplar fill's
  * blotchy block (`_147_kitchen`). Flat ceiling pixels qualify as the wall's do: plain, and reached from the rim.
  */
-export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): WallFill | null {
+export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel, farFloor?: Uint8Array): WallFill | null {
   const { width: w, height: h } = image;
   const s = room.width / w;
   if (Math.abs(s - room.height / h) > 0.01 * s) return null;
@@ -73,6 +73,7 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
     surfaceOf[i] = k;
     holeCount[k]!++;
   }
+  if (farFloor) wallDownToNearFloor(surfaceOf, holeCount, hole, farFloor, w, h);
   // Pixels labelled wall or ceiling: what the plain surface is learnt from (one upsampling of the labels).
   const wallOrCeiling = roomLabelsAtSize(room, w, h).map((label) =>
     label === ROOM_LABEL.wall || label === ROOM_LABEL.ceiling ? 1 : 0,
@@ -88,6 +89,39 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel): Wa
   }
   if (!fillWallParts(image, hole, parts, polygons, wallOrCeiling, out, rest)) return null;
   return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
+}
+
+/**
+ * The hole's floor too far for the floor's own fill (`farFloor`, floor-plane.ts's MIN_DROP) is taken as the wall the
+ * hole shows above it, in each column down from the wall's part to the near floor's fill. The layout runs a bed's
+ * floor up to a wall it put too far away, so most of that band is really the wall behind the bed; the exemplar fill
+ * made it a staircase of boards and wall patches (`furnished_houses_152`), where the wall's light carried down to
+ * the floor meets it in one line.
+ */
+function wallDownToNearFloor(
+  surfaceOf: Int16Array,
+  holeCount: Int32Array,
+  hole: Mask,
+  farFloor: Uint8Array,
+  w: number,
+  h: number,
+): void {
+  for (let x = 0; x < w; x++) {
+    let wall = -1;
+    for (let y = 0; y < h; y++) {
+      const i = y * w + x;
+      if (!hole.data[i]) {
+        wall = -1;
+        continue;
+      }
+      const k = surfaceOf[i]!;
+      if (k >= 0) wall = k;
+      else if (farFloor[i] && wall >= 0) {
+        surfaceOf[i] = wall;
+        holeCount[wall]!++;
+      }
+    }
+  }
 }
 
 function fillWallParts(
