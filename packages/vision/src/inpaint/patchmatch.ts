@@ -1,7 +1,7 @@
 import { type Box, maskBBox } from '../mask.ts';
 import { diffusionFill } from './diffusion.ts';
 import { runParts, startFillHelper } from './fill-helper.ts';
-import { rng, runFillJob, type PatchLevel } from './patch-kernels.ts';
+import { ANY, rng, runFillJob, type PatchLevel } from './patch-kernels.ts';
 import { downsample, type Canvas } from './planes.ts';
 
 export interface ExemplarOptions {
@@ -107,7 +107,7 @@ const sharedUint8 = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuf
 const sharedInt32 = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * n));
 const sharedFloat32 = (n: number): Float32Array => new Float32Array(new SharedArrayBuffer(4 * n));
 
-/** The array itself when it is on shared memory already (toCanvas, downsample), else a shared copy. */
+/** The array itself when it is on shared memory already (a canvas from toCanvas), else a shared copy. */
 function shared<T extends Uint8Array | Float32Array>(array: T, allocate: (n: number) => T): T {
   if (array.buffer instanceof SharedArrayBuffer && array.byteOffset === 0) return array;
   const copy = allocate(array.length);
@@ -120,12 +120,12 @@ const MIN_SURFACE_SOURCES = 64;
 
 /**
  * A hole pixel on a surface the crop shows too little of (the floor entirely hidden by the sofa) cannot copy
- * from that surface: it takes patches from anywhere instead (ANY = 255).
+ * from that surface: it takes patches from anywhere instead (ANY).
  */
 function loosenLabels(labels: Uint8Array, source: Uint8Array, targets: readonly number[]): void {
   const counts = new Int32Array(256);
   for (let i = 0; i < source.length; i++) if (source[i]) counts[labels[i]!]!++;
-  for (const t of targets) if (counts[labels[t]!]! < MIN_SURFACE_SOURCES) labels[t] = 255;
+  for (const t of targets) if (counts[labels[t]!]! < MIN_SURFACE_SOURCES) labels[t] = ANY;
 }
 
 /** Chebyshev distance (px) from every pixel to the nearest pixel whose `hole` value is `target`, by two passes. */
@@ -379,13 +379,18 @@ function fillByExemplars(canvas: Canvas, options: ExemplarOptions, onProgress?: 
   }
 }
 
+/** Where the level's work splits in two: the middle target's index, and its pixel (the end of the level if none). */
+function halves(state: PatchLevel): { mid: number; split: number } {
+  const mid = state.targets.length >> 1;
+  return { mid, split: state.targets[mid] ?? state.w * state.h };
+}
+
 /**
  * PatchMatch passes over the level's targets, in two parts run side by side (fill-helper.ts): the targets before
  * and after the middle one, each with its own random stream, neither propagating from the other's pixels.
  */
 function search(state: PatchLevel, r: number, passes: number, random: () => number, locality: number, window: number): void {
-  const mid = state.targets.length >> 1;
-  const split = state.targets[mid] ?? state.w * state.h;
+  const { mid, split } = halves(state);
   const common = { kind: 'search', r, passes, locality, window } as const;
   const seeds = [Math.floor(random() * 4294967296), Math.floor(random() * 4294967296)] as const;
   runParts(
@@ -409,12 +414,12 @@ function vote(state: PatchLevel, r: number, percentile: number, best = false): v
   const sigma2 = Math.max(1, ds[Math.floor(ds.length * percentile)] ?? 1);
   runFillJob(state, { kind: 'weights', sigma2, kStart: 0, kEnd: targets.length });
   // The rows above and below the middle target's: about half the hole each.
-  const mid = Math.floor((targets[targets.length >> 1] ?? 0) / state.w);
-  runParts(state, { kind: 'vote', r, best, yStart: 0, yEnd: mid }, { kind: 'vote', r, best, yStart: mid, yEnd: state.h });
+  const row = Math.floor(halves(state).split / state.w);
+  runParts(state, { kind: 'vote', r, best, yStart: 0, yEnd: row }, { kind: 'vote', r, best, yStart: row, yEnd: state.h });
 }
 
 function recomputeDistances(state: PatchLevel, r: number, locality: number): void {
-  const mid = state.targets.length >> 1;
+  const { mid } = halves(state);
   runParts(
     state,
     { kind: 'distances', r, locality, kStart: 0, kEnd: mid },

@@ -1,10 +1,11 @@
 import { maskBBox, type Mask } from '../mask.ts';
 import { decodeRoomLabels, decodeMaskBits } from '../room/labels.ts';
 import { chebyshev } from './patchmatch.ts';
+import { ANY } from './patch-kernels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 
-/** A canvas pixel whose patch may come from anywhere (no surface known there). */
-export const ANY_SURFACE = 255;
+/** A canvas pixel whose patch may come from anywhere (no surface known there): the fill's own ANY. */
+export const ANY_SURFACE = ANY;
 const FLOOR = 0;
 const CEILING = 2;
 /** Walls are told apart (wall i is WALL_BASE + i): a patch of the left wall must not continue the back wall. */

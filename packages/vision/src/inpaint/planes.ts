@@ -14,9 +14,14 @@ export interface Canvas {
   readonly labels?: Uint8Array;
 }
 
+/**
+ * On shared memory: the exemplar fill's helper thread (fill-helper.ts) works on the canvas's own arrays, where a
+ * fresh copy per fill (and one back) would cost tens of MB at 1920x1280.
+ */
 export function toCanvas(image: RgbImage, mask: Mask): Canvas {
-  const rgb = Float32Array.from(image.data);
-  const hole = new Uint8Array(mask.data.length);
+  const rgb = new Float32Array(new SharedArrayBuffer(4 * image.data.length));
+  rgb.set(image.data);
+  const hole = new Uint8Array(new SharedArrayBuffer(mask.data.length));
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   return { w: image.width, h: image.height, rgb, hole };
 }

@@ -106,22 +106,23 @@ function wallDownToNearFloor(
   w: number,
   h: number,
 ): void {
-  for (let x = 0; x < w; x++) {
-    let wall = -1;
-    for (let y = 0; y < h; y++) {
+  // Row by row (the image's own order), each column's wall so far kept aside.
+  const wallAbove = new Int16Array(w).fill(-1);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!hole.data[i]) {
-        wall = -1;
+        wallAbove[x] = -1;
         continue;
       }
       const k = surfaceOf[i]!;
-      if (k >= 0) wall = k;
+      const wall = wallAbove[x]!;
+      if (k >= 0) wallAbove[x] = k;
       else if (farFloor[i] && wall >= 0) {
         surfaceOf[i] = wall;
         holeCount[wall]!++;
       }
     }
-  }
 }
 
 function fillWallParts(
