@@ -470,12 +470,17 @@ function unit(x: number, y: number): [number, number] {
   return [x / n, y / n];
 }
 
-/** Per-channel median CIELAB of the pixels; null when under 20. */
+/**
+ * Per-channel median CIELAB of the pixels; null when under 20. A typed array sorts numerically without a comparator,
+ * several times faster than an array with one: the frame search asks for two medians per candidate it judges, up to
+ * 800 per wall, and spent a third of its time here.
+ */
 function medianLab(lab: LabImage, pixels: readonly number[]): [number, number, number] | null {
   if (pixels.length < 20) return null;
-  const l = pixels.map((i) => lab.l[i]!);
-  const a = pixels.map((i) => lab.a[i]!);
-  const b = pixels.map((i) => lab.b[i]!);
-  const median = (xs: number[]) => xs.sort((p, q) => p - q)[xs.length >> 1]!;
-  return [median(l), median(a), median(b)];
+  const values = new Float32Array(pixels.length);
+  const median = (channel: Float32Array): number => {
+    for (let k = 0; k < pixels.length; k++) values[k] = channel[pixels[k]!]!;
+    return values.sort()[pixels.length >> 1]!;
+  };
+  return [median(lab.l), median(lab.a), median(lab.b)];
 }
