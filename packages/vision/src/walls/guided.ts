@@ -91,15 +91,24 @@ export function guidedUpsampleLabels(
   const sx = ww / w;
   const sy = wh / h;
   const candidates: number[] = [];
+  // Each column's two work columns and weight, once: the same numbers the loop below would compute per pixel.
+  const left = new Int32Array(w);
+  const right = new Int32Array(w);
+  const weight = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    left[x] = Math.floor(fx);
+    right[x] = Math.min(ww - 1, left[x]! + 1);
+    weight[x] = fx - left[x]!;
+  }
   for (let y = 0; y < h; y++) {
     const fy = Math.min(wh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(wh - 1, y0 + 1);
     const ty = fy - y0;
     for (let x = 0; x < w; x++) {
-      const fx = Math.min(ww - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(ww - 1, x0 + 1);
+      const x0 = left[x]!;
+      const x1 = right[x]!;
       const i00 = y0 * ww + x0;
       const i01 = y0 * ww + x1;
       const i10 = y1 * ww + x0;
@@ -109,7 +118,7 @@ export function guidedUpsampleLabels(
         out[y * w + x] = v;
         continue;
       }
-      const tx = fx - x0;
+      const tx = weight[x]!;
       const grey = lumaOf(img, (y * w + x) * 3);
       candidates.length = 0;
       for (const code of [v, labels[i01]!, labels[i10]!, labels[i11]!]) if (!candidates.includes(code)) candidates.push(code);
