@@ -5,7 +5,7 @@ import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
-import type { Canvas } from './planes.ts';
+import { sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
 
 /** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
 const MIN_FLOOR_HOLE = 400;
@@ -163,9 +163,10 @@ export function fillFloorRectified(
   const r = room.camera.rotation;
   const f = room.camera.focalPx / s;
   const [px, py] = [room.camera.principalPoint[0] / s, room.camera.principalPoint[1] / s];
-  const rgb = new Float32Array(cw * ch * 3);
-  const canvasHole = new Uint8Array(cw * ch);
-  const canvasLabels = new Uint8Array(cw * ch).fill(OTHER);
+  // On shared memory, as the fill's helper thread reads it (planes.ts): no copy into the fill and back.
+  const rgb = sharedFloat32(cw * ch * 3);
+  const canvasHole = sharedUint8(cw * ch);
+  const canvasLabels = sharedUint8(cw * ch).fill(OTHER);
   // Cells that see the photo (the rest lie beyond its edges or behind the camera).
   const valid = new Uint8Array(cw * ch);
   for (let row = 0; row < ch; row++) {

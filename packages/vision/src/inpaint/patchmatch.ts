@@ -2,7 +2,7 @@ import { type Box, maskBBox } from '../mask.ts';
 import { diffusionFill } from './diffusion.ts';
 import { runParts, startFillHelper } from './fill-helper.ts';
 import { ANY, rng, runFillJob, type PatchLevel } from './patch-kernels.ts';
-import { downsample, type Canvas } from './planes.ts';
+import { downsample, sharedFloat32, sharedInt32, sharedUint8, type Canvas } from './planes.ts';
 
 export interface ExemplarOptions {
   /** Patch radius: 3 gives 7x7 patches. */
@@ -103,11 +103,7 @@ function prepare(c: Canvas, r: number): PatchLevel {
   };
 }
 
-const sharedUint8 = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(n));
-const sharedInt32 = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * n));
-const sharedFloat32 = (n: number): Float32Array => new Float32Array(new SharedArrayBuffer(4 * n));
-
-/** The array itself when it is on shared memory already (a canvas from toCanvas), else a shared copy. */
+/** The array itself when it is on shared memory already (toCanvas's, the rectified floor's), else a shared copy. */
 function shared<T extends Uint8Array | Float32Array>(array: T, allocate: (n: number) => T): T {
   if (array.buffer instanceof SharedArrayBuffer && array.byteOffset === 0) return array;
   const copy = allocate(array.length);

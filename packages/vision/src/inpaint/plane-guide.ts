@@ -4,8 +4,6 @@ import { chebyshev } from './patchmatch.ts';
 import { ANY } from './patch-kernels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 
-/** A canvas pixel whose patch may come from anywhere (no surface known there): the fill's own ANY. */
-export const ANY_SURFACE = ANY;
 const FLOOR = 0;
 const CEILING = 2;
 /** Walls are told apart (wall i is WALL_BASE + i): a patch of the left wall must not continue the back wall. */
@@ -41,7 +39,7 @@ export function surfaceLabels(
   // far floor to this one (floor-plane.ts's MIN_DROP), `furnished_houses_130`'s bed was filled with the dark wood of
   // its nightstands.
   const odd = room.source?.oddFloor ? decodeMaskBits(room.source.oddFloor, lw * lh) : null;
-  const out = new Uint8Array(crop.w * crop.h).fill(ANY_SURFACE);
+  const out = new Uint8Array(crop.w * crop.h).fill(ANY);
   // Room-model x of each column's pixel centre, and its column in the labels (the same for every row).
   const mxOf = new Float64Array(crop.w);
   const lxOf = new Int32Array(crop.w);
@@ -69,11 +67,11 @@ export function surfaceLabels(
       }
       // Objects and openings are sources for nothing with a surface: they keep a label no hole pixel has.
       if (label !== -1 && label !== ROOM_LABEL.wall) {
-        out[i] = ANY_SURFACE - 2;
+        out[i] = ANY - 2;
         continue;
       }
       const mx = mxOf[col]!;
-      let surface = ANY_SURFACE;
+      let surface = ANY;
       for (let k = 0; k < crossings.length; k++) {
         if (insideRow(crossings[k]!, mx)) {
           surface = surfaces[k]!.label;
@@ -85,7 +83,7 @@ export function surfaceLabels(
         continue;
       }
       // A wall pixel belongs to the wall whose polygon holds it (the labels do not say which wall).
-      out[i] = surface >= WALL_BASE ? surface : ANY_SURFACE - 1;
+      out[i] = surface >= WALL_BASE ? surface : ANY - 1;
     }
   }
   freeUnseenSurfaces(out, hole, crop.w, crop.h);
@@ -99,13 +97,13 @@ const MIN_SURFACE_RING = 0.5;
 
 /**
  * Hole parts whose surrounding pixels are mostly not the surface the layout gives them take patches from anywhere
- * (`ANY_SURFACE`): the layout's floor runs under a bed, so a chair or a cushion removed from a bedspread lay on
+ * (`ANY`): the layout's floor runs under a bed, so a chair or a cushion removed from a bedspread lay on
  * "floor" and was filled with the carpet a metre away, a floor-coloured blob on the bed (the pasted-object scenes
  * of `eval:vision`'s `removal-large`). The known pixels within SURFACE_RING_PX of a part are its ring.
  */
 function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number): void {
   const parts = new Set<number>();
-  for (let i = 0; i < hole.length; i++) if (hole[i] && labels[i] !== ANY_SURFACE) parts.add(labels[i]!);
+  for (let i = 0; i < hole.length; i++) if (hole[i] && labels[i] !== ANY) parts.add(labels[i]!);
   // Only the hole's bounding box and its ring are read.
   const box = maskBBox({ data: hole, width: w, height: h });
   if (!parts.size || !box) return;
@@ -135,7 +133,7 @@ function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: 
     if (alike < MIN_SURFACE_RING * ring) unseen.add(part);
   }
   if (!unseen.size) return;
-  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!)) labels[i] = ANY_SURFACE;
+  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!)) labels[i] = ANY;
 }
 
 /**

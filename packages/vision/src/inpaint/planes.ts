@@ -9,19 +9,24 @@ export interface Canvas {
   readonly hole: Uint8Array;
   /**
    * Optional surface per pixel (plane-guide.ts): a hole pixel takes patches only from known pixels of its own
-   * surface; 255 = any.
+   * surface; ANY (patch-kernels.ts) = any.
    */
   readonly labels?: Uint8Array;
 }
 
 /**
- * On shared memory: the exemplar fill's helper thread (fill-helper.ts) works on the canvas's own arrays, where a
+ * Arrays on shared memory: the exemplar fill's helper thread (fill-helper.ts) works on a canvas's own arrays, where a
  * fresh copy per fill (and one back) would cost tens of MB at 1920x1280.
  */
+export const sharedUint8 = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(n));
+export const sharedInt32 = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * n));
+export const sharedFloat32 = (n: number): Float32Array => new Float32Array(new SharedArrayBuffer(4 * n));
+
+/** The canvas of a photo and its hole, on shared memory (see sharedFloat32). */
 export function toCanvas(image: RgbImage, mask: Mask): Canvas {
-  const rgb = new Float32Array(new SharedArrayBuffer(4 * image.data.length));
+  const rgb = sharedFloat32(image.data.length);
   rgb.set(image.data);
-  const hole = new Uint8Array(new SharedArrayBuffer(mask.data.length));
+  const hole = sharedUint8(mask.data.length);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   return { w: image.width, h: image.height, rgb, hole };
 }

@@ -108,7 +108,7 @@ function wallDownToNearFloor(
 ): void {
   // Row by row (the image's own order), each column's wall so far kept aside.
   const wallAbove = new Int16Array(w).fill(-1);
-  for (let y = 0; y < h; y++)
+  for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!hole.data[i]) {
@@ -123,6 +123,7 @@ function wallDownToNearFloor(
         holeCount[wall]!++;
       }
     }
+  }
 }
 
 function fillWallParts(
