@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../walls/lines.ts';
-import { cameraPose, toCamera, type Vec3 } from './camera.ts';
+import { cameraPose, horizonLine, toCamera, type Vec3 } from './camera.ts';
 import { estimateManhattanCamera, PRIOR_HFOV_DEG } from './manhattan.ts';
 
 const WIDTH = 480;
@@ -63,3 +64,25 @@ describe('the Manhattan camera', () => {
     }
   });
 });
+
+describe('the Manhattan camera on a wide lens over wallpaper', () => {
+  it("reads the lens from the room's lines, not from the pattern that fits a long lens looking square at a wall", async () => {
+    const file = new URL('../testing/camera-segments/render-0265.json', import.meta.url);
+    const render = JSON.parse(await readFile(file, 'utf8')) as RecordedSegments;
+    const camera = estimateManhattanCamera(render.segments, render.width, render.height);
+    // A 94-degree lens: the old search read it as the 70-degree prior (55% off) and put the horizon 21% of the
+    // height too high.
+    expect(camera.focalSource).toBe('vanishing_points');
+    expect(Math.abs(camera.focal - render.truth.focalPx) / render.truth.focalPx).toBeLessThan(0.15);
+    const [a, b, c] = horizonLine(camera.pose, camera.focal, render.width / 2, camera.principalY);
+    const horizonY = -(a * (render.width / 2) + c) / b;
+    expect(Math.abs(horizonY - render.truth.horizonY) / render.height).toBeLessThan(0.05);
+  });
+});
+
+interface RecordedSegments {
+  width: number;
+  height: number;
+  truth: { focalPx: number; horizonY: number };
+  segments: Segment[];
+}

@@ -242,21 +242,31 @@ export function estimateManhattanCamera(
   }
   // A weak pull toward the prior so that a flat profile (focal length unobservable) settles on it.
   const pull = (f: number): number => 0.01 * total * Math.abs(Math.log(f / prior));
-  let top = bestPerFocal[0]!;
-  for (const b of bestPerFocal) if (b.s.score - pull(b.focal) > top.s.score - pull(top.focal)) top = b;
+  // Listing photos are shot wide: a measured field narrower than ~53 degrees (focal over 1.4x the prior) is far
+  // more often a wrong peak than a long lens (on the SUN RGB-D fixtures every such reading was 75-127% off). Such a
+  // focal length never wins; and beyond one side-step (1.25x) past that, its score does not count against a peak
+  // either: pattern lines (wallpaper, brick courses, a noisy render's speckle) fit any camera that looks nearly
+  // square at a wall, and their score out there hid the true peak of wide lenses (tuning renders 264-276: 69-94
+  // degree lenses read as the 70-degree prior, horizons 4-27% of the height off).
+  let top: Best | null = null;
+  for (const b of bestPerFocal) {
+    if (b.focal <= 1.4 * prior && (!top || b.s.score - pull(b.focal) > top.s.score - pull(top.focal))) top = b;
+  }
+  top ??= bestPerFocal[0]!;
   const atPrior = bestPerFocal.reduce((a, b) =>
     Math.abs(Math.log(b.focal / prior)) < Math.abs(Math.log(a.focal / prior)) ? b : a,
   );
-  // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured.
+  // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured:
+  // below it (where the search's widest lens may be the optimum itself), and above it, where the drop must be seen
+  // within that plausible reach (a profile still rising at its edge is the pattern lines' fit, not a peak).
   const lower = bestPerFocal.filter((b) => b.focal < top.focal * 0.8).map((b) => b.s.score);
-  const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25).map((b) => b.s.score);
-  // Listing photos are shot wide: a measured field narrower than ~53 degrees (focal over 1.4x the prior) is far
-  // more often a wrong peak than a long lens (on the SUN RGB-D fixtures every such reading was 75-127% off).
+  const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25 && b.focal <= 1.4 * 1.25 * prior).map((b) => b.s.score);
   const peaked =
     top.focal <= 1.4 * prior &&
     top.s.score > 0 &&
     (lower.length === 0 || Math.max(...lower) < 0.96 * top.s.score) &&
-    (upper.length === 0 || Math.max(...upper) < 0.96 * top.s.score) &&
+    upper.length > 0 &&
+    Math.max(...upper) < 0.96 * top.s.score &&
     top.s.score > 1.02 * atPrior.s.score;
   const focalSource: ManhattanCamera['focalSource'] = lensFocal ? 'exif' : peaked ? 'vanishing_points' : 'prior';
   let start = peaked ? top : atPrior;
