@@ -20,6 +20,10 @@ export interface ManhattanCamera {
 
 /** What a listing photo is shot with when nothing tells otherwise: a wide lens, ~70 degrees across. */
 export const PRIOR_HFOV_DEG = 70;
+/** The longest focal length the lines may measure, over the prior's (a field of ~53 degrees). */
+const LONGEST_OVER_PRIOR = 1.4;
+/** How far from the best focal length (a ratio) the profile must have dropped for a peak to count as measured. */
+const SIDE_STEP = 1.25;
 const DEG = Math.PI / 180;
 export const VERTICAL_SPAN = 15 * DEG;
 const INLIER = 1.5 * DEG;
@@ -244,25 +248,25 @@ export function estimateManhattanCamera(
   const pull = (f: number): number => 0.01 * total * Math.abs(Math.log(f / prior));
   // Listing photos are shot wide: a measured field narrower than ~53 degrees (focal over 1.4x the prior) is far
   // more often a wrong peak than a long lens (on the SUN RGB-D fixtures every such reading was 75-127% off). Such a
-  // focal length never wins; and beyond one side-step (1.25x) past that, its score does not count against a peak
-  // either: pattern lines (wallpaper, brick courses, a noisy render's speckle) fit any camera that looks nearly
-  // square at a wall, and their score out there hid the true peak of wide lenses (tuning renders 264-276: 69-94
-  // degree lenses read as the 70-degree prior, horizons 4-27% of the height off).
-  let top: Best | null = null;
-  for (const b of bestPerFocal) {
-    if (b.focal <= 1.4 * prior && (!top || b.s.score - pull(b.focal) > top.s.score - pull(top.focal))) top = b;
-  }
-  top ??= bestPerFocal[0]!;
+  // focal length never wins; and beyond one side-step past that, its score does not count against a peak either:
+  // pattern lines (wallpaper, brick courses, a noisy render's speckle) fit any camera that looks nearly square at a
+  // wall, and their score out there hid the true peak of wide lenses (tuning renders 264-276: 69-94 degree lenses
+  // read as the 70-degree prior, horizons 4-27% of the height off). The search's widest lens (0.42x the width) is
+  // always under the cap, so there is always a plausible focal length.
+  const longest = LONGEST_OVER_PRIOR * prior;
+  const plausible = bestPerFocal.filter((b) => b.focal <= longest);
+  const top = plausible.reduce((a, b) => (b.s.score - pull(b.focal) > a.s.score - pull(a.focal) ? b : a));
   const atPrior = bestPerFocal.reduce((a, b) =>
     Math.abs(Math.log(b.focal / prior)) < Math.abs(Math.log(a.focal / prior)) ? b : a,
   );
-  // The profile must drop at least 4% away from the optimum on both sides for the focal length to count as measured:
-  // below it (where the search's widest lens may be the optimum itself), and above it, where the drop must be seen
-  // within that plausible reach (a profile still rising at its edge is the pattern lines' fit, not a peak).
-  const lower = bestPerFocal.filter((b) => b.focal < top.focal * 0.8).map((b) => b.s.score);
-  const upper = bestPerFocal.filter((b) => b.focal > top.focal * 1.25 && b.focal <= 1.4 * 1.25 * prior).map((b) => b.s.score);
+  // The profile must drop at least 4% a side-step away from the optimum on both sides for the focal length to count
+  // as measured: below it (where the search's widest lens may be the optimum itself), and above it, where the drop
+  // must be seen within one side-step past the cap (a profile still rising at its edge is the pattern's fit).
+  const lower = bestPerFocal.filter((b) => b.focal < top.focal / SIDE_STEP).map((b) => b.s.score);
+  const upper = bestPerFocal
+    .filter((b) => b.focal > top.focal * SIDE_STEP && b.focal <= longest * SIDE_STEP)
+    .map((b) => b.s.score);
   const peaked =
-    top.focal <= 1.4 * prior &&
     top.s.score > 0 &&
     (lower.length === 0 || Math.max(...lower) < 0.96 * top.s.score) &&
     upper.length > 0 &&
