@@ -167,4 +167,33 @@ describe('vetoSupportedCeiling', () => {
     expect(cleared / ceiling).toBeGreaterThan(0.95);
     expect(tally(vetoed!, isCeiling).wallLost).toBeLessThan(0.01 * W * H);
   });
+
+  it('follows the layout’s line under a light whose glare meets the wall with no step at all', () => {
+    // As above, but the lit ceiling just above the junction is the wall's very colour (a ceiling lamp near the
+    // wall, as in furnished_roomgpt and _95_kitchen): nothing along the gap shows the junction. The layout's line
+    // is seen in the rest of the frame, so the cut follows it through the gap; before, the lit columns kept their
+    // paint, a strip of painted ceiling under the lamp.
+    const lampFrom = Math.round(0.44 * W);
+    const lampTo = Math.round(0.56 * W);
+    const underLamp = (x: number) => x >= lampFrom && x < lampTo;
+    const glare = photo((x, y) => {
+      if (!isCeiling(x, y)) return [88, 1, 4];
+      if (underLamp(x)) return y < 30 ? [99, 0, 0] : [88, 1, 4];
+      return [90, 0, 2];
+    });
+    const vetoed = vetoSupportedCeiling(glare, everyPixelWall, room);
+    expect(vetoed).not.toBeNull();
+    let ceiling = 0;
+    let cleared = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = lampFrom; x < lampTo; x++) {
+        if (!isCeiling(x, y)) continue;
+        ceiling++;
+        cleared += vetoed![y * W + x] ? 0 : 1;
+      }
+    }
+    expect(ceiling).toBeGreaterThan(1000);
+    expect(cleared / ceiling).toBeGreaterThan(0.95);
+    expect(tally(vetoed!, isCeiling).wallLost).toBeLessThan(0.01 * W * H);
+  });
 });
