@@ -55,6 +55,20 @@ describe('vetoSupportedCeiling', () => {
     return { ceiling, ceilingLeft, wallLost };
   }
 
+  /** The layout's ceiling pixels in columns x0..x1 - 1, and the share of them the vetoed map cleared. */
+  function clearedInColumns(vetoed: Uint8Array, x0: number, x1: number) {
+    let ceiling = 0;
+    let cleared = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (!isCeiling(x, y)) continue;
+        ceiling++;
+        cleared += vetoed[y * W + x] ? 0 : 1;
+      }
+    }
+    return { ceiling, share: cleared / ceiling };
+  }
+
   it('takes the ceiling off where the photo shows the layout’s junction, and keeps the walls', () => {
     const vetoed = vetoSupportedCeiling(faintJunction, everyPixelWall, room);
     expect(vetoed).not.toBeNull();
@@ -84,21 +98,9 @@ describe('vetoSupportedCeiling', () => {
     });
     const vetoed = vetoSupportedCeiling(withPictures, everyPixelWall, room, [wardrobe])!;
     expect(vetoed).not.toBeNull();
-    const clearedInColumns = (x0: number, x1: number) => {
-      let cleared = 0;
-      let ceiling = 0;
-      for (let y = 0; y < H; y++) {
-        for (let x = x0; x < x1; x++) {
-          if (!isCeiling(x, y)) continue;
-          ceiling++;
-          cleared += vetoed[y * W + x] ? 0 : 1;
-        }
-      }
-      return cleared / ceiling;
-    };
-    expect(clearedInColumns(10, W / 3 - 10)).toBe(0);
-    expect(clearedInColumns(W / 3 + 10, (2 * W) / 3 - 10)).toBeGreaterThan(0.95);
-    expect(clearedInColumns((2 * W) / 3 + 10, W - 10)).toBe(0);
+    expect(clearedInColumns(vetoed, 10, W / 3 - 10).share).toBe(0);
+    expect(clearedInColumns(vetoed, W / 3 + 10, (2 * W) / 3 - 10).share).toBeGreaterThan(0.95);
+    expect(clearedInColumns(vetoed, (2 * W) / 3 + 10, W - 10).share).toBe(0);
   });
 
   it('follows the photo’s junction where the layout’s line runs inside the ceiling', () => {
@@ -139,61 +141,29 @@ describe('vetoSupportedCeiling', () => {
     const junctionNearHorizon = photo((x, y) => (isLowCeiling(x, y) ? [90, 0, 2] : [88, 1, 4]));
     expect(vetoSupportedCeiling(junctionNearHorizon, everyPixelWall, low)).toBeNull();
   });
-  it('bridges the columns under a ceiling light, where the lit ceiling is as pale as the wall', () => {
-    // A lamp's glare over the middle 13% of the frame: a bright blob on the ceiling above the junction (no one
-    // surface above the line there) and the ceiling just above the junction lit to the wall's lightness, so only a
-    // faint change of colour is left along it. The two stretches either side are seen; the lit columns between
-    // them kept their paint before the bridge.
+  // A lamp's glare over the middle 13% of the frame: a bright blob on the ceiling above the junction (no one surface
+  // above the line there) and the ceiling just above the junction lit to the wall's lightness. The two stretches
+  // either side are seen; the lit columns between them kept their paint before. With a faint change of colour left
+  // along the gap, the two stretches' lines are carried across it (bridgeWideGaps); with none at all (the lit
+  // ceiling the wall's very colour: a lamp near the wall, as in furnished_roomgpt and _95_kitchen), the cut follows
+  // the layout's line, seen in the rest of the frame.
+  it.each([
+    ['bridges the columns under a ceiling light, where the lit ceiling is as pale as the wall', [88, 0, 2.5]],
+    ['follows the layout’s line under a light whose glare meets the wall with no step at all', [88, 1, 4]],
+  ] as const)('%s', (_, litCeiling) => {
     const lampFrom = Math.round(0.435 * W);
     const lampTo = Math.round(0.565 * W);
     const underLamp = (x: number) => x >= lampFrom && x < lampTo;
     const lit = photo((x, y) => {
       if (!isCeiling(x, y)) return [88, 1, 4];
-      if (underLamp(x)) return y < 30 ? [99, 0, 0] : [88, 0, 2.5];
+      if (underLamp(x)) return y < 30 ? [99, 0, 0] : [...litCeiling];
       return [90, 0, 2];
     });
     const vetoed = vetoSupportedCeiling(lit, everyPixelWall, room);
     expect(vetoed).not.toBeNull();
-    let ceiling = 0;
-    let cleared = 0;
-    for (let y = 0; y < H; y++) {
-      for (let x = lampFrom; x < lampTo; x++) {
-        if (!isCeiling(x, y)) continue;
-        ceiling++;
-        cleared += vetoed![y * W + x] ? 0 : 1;
-      }
-    }
-    expect(ceiling).toBeGreaterThan(1000);
-    expect(cleared / ceiling).toBeGreaterThan(0.95);
-    expect(tally(vetoed!, isCeiling).wallLost).toBeLessThan(0.01 * W * H);
-  });
-
-  it('follows the layout’s line under a light whose glare meets the wall with no step at all', () => {
-    // As above, but the lit ceiling just above the junction is the wall's very colour (a ceiling lamp near the
-    // wall, as in furnished_roomgpt and _95_kitchen): nothing along the gap shows the junction. The layout's line
-    // is seen in the rest of the frame, so the cut follows it through the gap; before, the lit columns kept their
-    // paint, a strip of painted ceiling under the lamp.
-    const lampFrom = Math.round(0.44 * W);
-    const lampTo = Math.round(0.56 * W);
-    const underLamp = (x: number) => x >= lampFrom && x < lampTo;
-    const glare = photo((x, y) => {
-      if (!isCeiling(x, y)) return [88, 1, 4];
-      if (underLamp(x)) return y < 30 ? [99, 0, 0] : [88, 1, 4];
-      return [90, 0, 2];
-    });
-    const vetoed = vetoSupportedCeiling(glare, everyPixelWall, room);
-    expect(vetoed).not.toBeNull();
-    let ceiling = 0;
-    let cleared = 0;
-    for (let y = 0; y < H; y++) {
-      for (let x = lampFrom; x < lampTo; x++) {
-        if (!isCeiling(x, y)) continue;
-        ceiling++;
-        cleared += vetoed![y * W + x] ? 0 : 1;
-      }
-    }
-    expect(ceiling).toBeGreaterThan(1000);
-    expect(cleared / ceiling).toBeGreaterThan(0.95);
+    const underLampCleared = clearedInColumns(vetoed!, lampFrom, lampTo);
+    expect(underLampCleared.ceiling).toBeGreaterThan(1000);
+    expect(underLampCleared.share).toBeGreaterThan(0.95);
     expect(tally(vetoed!, isCeiling).wallLost).toBeLessThan(0.01 * W * H);
   });
 });
