@@ -145,8 +145,8 @@ describe('vetoSupportedCeiling', () => {
   // above the line there) and the ceiling just above the junction lit to the wall's lightness. The two stretches
   // either side are seen; the lit columns between them kept their paint before. With a faint change of colour left
   // along the gap, the two stretches' lines are carried across it (bridgeWideGaps); with none at all (the lit
-  // ceiling the wall's very colour: a lamp near the wall, as in furnished_roomgpt and _95_kitchen), the cut follows
-  // the layout's line, seen in the rest of the frame.
+  // ceiling the wall's very colour: a lamp near the wall, as in furnished_houses_95_kitchen), the cut follows the
+  // layout's line, seen in the rest of the frame.
   it.each([
     ['bridges the columns under a ceiling light, where the lit ceiling is as pale as the wall', [88, 0, 2.5]],
     ['follows the layout’s line under a light whose glare meets the wall with no step at all', [88, 1, 4]],

@@ -140,9 +140,12 @@ export function lineSupport(line: Int32Array, from: number, to: number, height: 
   return Math.max(up, down) / Math.max(1, to - from + 1);
 }
 
-/** A refitted ceiling line, or the layout's own, seen in at least this share of the columns bridges gaps up to REFIT_MAX_GAP of the width. */
-const REFIT_BRIDGING_SUPPORT = 0.6;
-const REFIT_MAX_GAP = 0.15;
+/**
+ * A ceiling line seen in at least this share of the columns (the refitted one, or the layout's own when no refit was
+ * tried) is the junction's: the cut follows it over gaps up to FOLLOWED_LINE_MAX_GAP of the width.
+ */
+const FOLLOWED_LINE_SUPPORT = 0.6;
+const FOLLOWED_LINE_MAX_GAP = 0.15;
 /** The refitted ceiling sits this far above the eye at least and at most, as a share of the eye height. */
 const CEILING_ABOVE_EYE = [0.3, 1.8] as const;
 /** Heights tried between those bounds. */
@@ -403,7 +406,7 @@ function vetoCeilingColumns(
   const takeIfMore = (from: number, to: number, guide: Int32Array): number => {
     const before = { cut: cut.slice(from, to + 1), sign: sign.slice(from, to + 1) };
     const seen = take(from, to, guide);
-    if (seen > before.cut.filter((y) => y >= 0).length) return seen;
+    if (seen > seenColumns(before.cut)) return seen;
     cut.set(before.cut, from);
     sign.set(before.sign, from);
     return 0;
@@ -411,16 +414,18 @@ function vetoCeilingColumns(
   take(0, ww - 1, lowestRow);
   // Where a stretch of the layout's line is not seen, the same line moved onto the photo's junction.
   for (const { from, to, guide } of snapLayoutEdge(lowestRow, wh, edgeStep)) takeIfMore(from, to, guide);
-  // The box's ceiling lowered or raised as a whole onto the photo's junction. Seen in most columns, the refitted line
-  // is the junction's own: the cut follows it over wider gaps (a fan, a light, a faint stretch of the junction) than
-  // a line seen here and there, and through changes of the light step's side.
+  // The box's ceiling lowered or raised as a whole onto the photo's junction (tried only where the layout's line is
+  // seen in under half the columns). A line seen in most columns, the refitted one or else the layout's own, is the
+  // junction's: the cut follows it over wider gaps (a fan, a light whose glare meets the wall with no step of colour,
+  // a faint stretch of the junction) than a line seen here and there, and through changes of the light step's side.
   const refit = refitCeilingHeight(room, lowestRow, ww, wh, edgeStep);
-  const followRefit = refit !== null && takeIfMore(0, ww - 1, refit) >= REFIT_BRIDGING_SUPPORT * ww;
-  // The layout's own line, seen in as many columns, is as much the junction's: the cut follows it the same way (a
-  // light's glare breaks it where the lit ceiling meets the wall without a step, which bridgeWideGaps needs).
-  const followLayout = refit === null && cut.reduce((seen, y) => seen + (y >= 0 ? 1 : 0), 0) >= REFIT_BRIDGING_SUPPORT * ww;
-  const followed = followRefit ? refit : followLayout ? lowestRow : null;
-  if (followed) followLine(cut, followed, Math.round(REFIT_MAX_GAP * ww));
+  const enough = FOLLOWED_LINE_SUPPORT * ww;
+  const lineToFollow = (): Int32Array | null => {
+    if (refit) return takeIfMore(0, ww - 1, refit) >= enough ? refit : null;
+    return seenColumns(cut) >= enough ? lowestRow : null;
+  };
+  const followed = lineToFollow();
+  if (followed) followLine(cut, followed, Math.round(FOLLOWED_LINE_MAX_GAP * ww));
   // A junction is a stretch of line, not a column here and there: short gaps are bridged, short runs dropped.
   const maxGap = Math.round(0.03 * ww);
   const minRun = Math.round(0.12 * ww);
@@ -560,6 +565,13 @@ function followLine(cut: Int32Array, line: Int32Array, maxGap: number): void {
     window.sort((p, q) => p - q);
     cut[x] = Math.max(0, Math.round(line[x]! + window[window.length >> 1]!));
   }
+}
+
+/** Columns of a cut where the junction was seen (a row, not -1). */
+function seenColumns(cut: Int32Array): number {
+  let seen = 0;
+  for (const y of cut) if (y >= 0) seen++;
+  return seen;
 }
 
 /**
