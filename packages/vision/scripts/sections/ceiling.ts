@@ -12,15 +12,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
-import sharp from 'sharp';
 import { detectObjects } from '../../src/detect/detect.ts';
 import { decodeImage, type RgbImage } from '../../src/image.ts';
+import { analysisSize, annotationAtSize, cachedIn } from '../lib/analysis-cache.ts';
 import { buildRoomModel } from '../../src/room/room-model.ts';
 import { ROOM_LABEL, type RoomModel } from '../../src/room/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { loadRenderedRoom, RENDERED_ROOMS_DIR, renderedSeeds, VALIDATION_SEEDS } from '../../src/testing/rendered-rooms.ts';
-import { WORK_LONG_SIDE } from '../../src/walls/analyse.ts';
 import type { Forest } from '../../src/learn/gbdt.ts';
 import { trainForest } from '../../src/learn/gbdt.ts';
 import { layoutVetoedWall } from '../../src/walls/change-material.ts';
@@ -101,23 +99,6 @@ async function analysePhoto(
   };
 }
 
-async function cached(file: string, make: () => Promise<CachedPhoto>): Promise<CachedPhoto> {
-  const path = `${CACHE_DIR}/${file}.bin`;
-  if (existsSync(path)) return deserialize(await readFile(path)) as CachedPhoto;
-  const photo = await make();
-  await writeFile(path, serialize(photo));
-  return photo;
-}
-
-async function resized(path: string, width: number, height: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp(path).greyscale().resize(width, height, { kernel: 'nearest', fit: 'fill' }).raw().toBuffer());
-}
-
-function workSize(image: RgbImage): { width: number; height: number } {
-  const scale = Math.min(1, WORK_LONG_SIDE / Math.max(image.width, image.height));
-  return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
-}
-
 export async function dumpAll(log: (line: string) => void, only?: (name: string) => boolean): Promise<CachedPhoto[]> {
   await mkdir(CACHE_DIR, { recursive: true });
   const out: CachedPhoto[] = [];
@@ -126,7 +107,7 @@ export async function dumpAll(log: (line: string) => void, only?: (name: string)
     const name = `render-${seed}`;
     if (only && !only(name)) continue;
     out.push(
-      await cached(name, async () => {
+      await cachedIn(CACHE_DIR, name, async () => {
         const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, seed);
         const code = (i: number) => room.labels[i];
         return analysePhoto(
@@ -146,10 +127,10 @@ export async function dumpAll(log: (line: string) => void, only?: (name: string)
     const kind = existsSync(annotation) ? 'fixture' : /^(furnished|sparse|empty)_/.test(stem) ? 'listing' : null;
     if (!kind || (only && !only(stem))) continue;
     out.push(
-      await cached(stem, async () => {
+      await cachedIn(CACHE_DIR, stem, async () => {
         const image = await decodeImage(await readFile(`${FIXTURES_DIR}/${file}`));
-        const size = workSize(image);
-        const truth = kind === 'fixture' ? await resized(annotation, size.width, size.height) : null;
+        const size = analysisSize(image);
+        const truth = kind === 'fixture' ? await annotationAtSize(annotation, size.width, size.height) : null;
         return analysePhoto(stem, kind, image, (i) =>
           !truth || truth[i] === 128 ? 'unknown' : truth[i] === 255 ? 'wall' : 'other',
         );

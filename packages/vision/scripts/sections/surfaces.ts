@@ -15,18 +15,18 @@
  * ceiling green, wall probability blue).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
 import sharp from 'sharp';
 import { detectObjects } from '../../src/detect/detect.ts';
 import { decodeImage, type RgbImage } from '../../src/image.ts';
+import { analysisSize, annotationAtSize, cachedIn } from '../lib/analysis-cache.ts';
 import { predictProbabilities, trainForest, type Forest } from '../../src/learn/gbdt.ts';
 import { buildRoomModel } from '../../src/room/room-model.ts';
 import { ROOM_LABEL } from '../../src/room/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { loadRenderedRoom, RENDERED_ROOMS_DIR, renderedSeeds, VALIDATION_SEEDS } from '../../src/testing/rendered-rooms.ts';
-import { WORK_LONG_SIDE, type WallAnalysis } from '../../src/walls/analyse.ts';
+import type { WallAnalysis } from '../../src/walls/analyse.ts';
 import { elevationAtWorkSize } from '../../src/walls/learned-ceiling.ts';
 import { CEILING_TRAIN_OPTIONS } from '../../src/walls/training.ts';
 import { FEATURE_COUNT, FEATURE_NAMES } from '../../src/walls/features.ts';
@@ -131,26 +131,13 @@ async function analysePhoto(
   return { name, kind, seed, rows: surfaceFeatures(analysis, elevation, probabilities), floor, ceiling, wall, other };
 }
 
-async function cached(file: string, make: () => Promise<CachedPhoto>): Promise<CachedPhoto> {
-  const path = `${CACHE_DIR}/${file}.bin`;
-  if (existsSync(path)) return deserialize(await readFile(path)) as CachedPhoto;
-  const photo = await make();
-  await writeFile(path, serialize(photo));
-  return photo;
-}
-
-function workSize(image: RgbImage): { width: number; height: number } {
-  const scale = Math.min(1, WORK_LONG_SIDE / Math.max(image.width, image.height));
-  return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
-}
-
 async function dumpAll(log: (line: string) => void): Promise<CachedPhoto[]> {
   await mkdir(CACHE_DIR, { recursive: true });
   const out: CachedPhoto[] = [];
   const started = Date.now();
   for (const seed of await renderedSeeds(RENDERED_ROOMS_DIR)) {
     out.push(
-      await cached(`render-${seed}`, async () => {
+      await cachedIn(CACHE_DIR, `render-${seed}`, async () => {
         const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, seed);
         const surface = (code: number | undefined) =>
           code === ROOM_LABEL.floor
@@ -172,16 +159,10 @@ async function dumpAll(log: (line: string) => void): Promise<CachedPhoto[]> {
     const annotation = `${FIXTURES_DIR}/ann/${stem}.wall.png`;
     if (!existsSync(annotation)) continue;
     out.push(
-      await cached(stem, async () => {
+      await cachedIn(CACHE_DIR, stem, async () => {
         const image = await decodeImage(await readFile(`${FIXTURES_DIR}/${file}`));
-        const size = workSize(image);
-        const truth = new Uint8Array(
-          await sharp(annotation)
-            .greyscale()
-            .resize(size.width, size.height, { kernel: 'nearest', fit: 'fill' })
-            .raw()
-            .toBuffer(),
-        );
+        const size = analysisSize(image);
+        const truth = await annotationAtSize(annotation, size.width, size.height);
         return analysePhoto(stem, 'fixture', image, (i) => (truth[i] === 128 ? 'unknown' : truth[i] === 255 ? 'wall' : 'other'));
       }),
     );
