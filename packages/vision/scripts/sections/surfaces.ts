@@ -10,7 +10,8 @@
  * First analyses each render and wall fixture not yet in the cache (assets/rooms/out/surface-cache; about 3 s a photo,
  * resumable), then trains on the cache and scores the superpixels of the held-out renders (seeds 1-30), the tuning
  * renders (261-290) and the fixtures' wall pixels. `--real w`: the fixtures' wall pixels join the training as neither
- * floor nor ceiling at w times a render's weight. `--drop`: features left out (FEATURE_NAMES, or the extra names below).
+ * floor nor ceiling at w times a render's weight. `--drop`: features left out besides the layout's (names from
+ * FEATURE_NAMES or ROOM_FEATURE_NAMES).
  * `--draw`: the listing photos whose names contain these, drawn to /tmp/surfaces/<name>.png (photo | floor red,
  * ceiling green, wall probability blue).
  */
@@ -21,61 +22,28 @@ import sharp from 'sharp';
 import { detectObjects } from '../../src/detect/detect.ts';
 import { decodeImage, type RgbImage } from '../../src/image.ts';
 import { analysisSize, annotationAtSize, cachedIn } from '../lib/analysis-cache.ts';
-import { predictProbabilities, trainForest, type Forest } from '../../src/learn/gbdt.ts';
+import { predictProbabilities, trainForestOnSets, type Forest } from '../../src/learn/gbdt.ts';
 import { buildRoomModel } from '../../src/room/room-model.ts';
 import { ROOM_LABEL } from '../../src/room/types.ts';
 import { FIXTURES_DIR } from '../../src/testing/fixtures.ts';
 import { loadRenderedRoom, RENDERED_ROOMS_DIR, renderedSeeds, VALIDATION_SEEDS } from '../../src/testing/rendered-rooms.ts';
 import type { WallAnalysis } from '../../src/walls/analyse.ts';
-import { elevationAtWorkSize } from '../../src/walls/learned-ceiling.ts';
+import { CEILING_FEATURE_COUNT, ceilingFeatures, ROOM_FEATURE_NAMES } from '../../src/walls/learned-ceiling.ts';
 import { CEILING_TRAIN_OPTIONS } from '../../src/walls/training.ts';
-import { FEATURE_COUNT, FEATURE_NAMES } from '../../src/walls/features.ts';
+import { FEATURE_NAMES } from '../../src/walls/features.ts';
 import { segmentWalls } from '../../src/walls/wall-mask.ts';
 
 const CACHE_DIR = `${RENDERED_ROOMS_DIR}/surface-cache`;
 /** Seeds from here on are the tuning set (scripts/sections/room.ts --seeds 261-290): never trained on. */
 const TUNING_SEEDS = 261;
 
-/** Beyond the wall classifier's features: the camera's elevation of the centre, top and bottom, the wall probability. */
-const EXTRA_NAMES = ['elevationCentre', 'elevationTop', 'elevationBottom', 'wallProbability'] as const;
-const SURFACE_FEATURE_COUNT = FEATURE_COUNT + EXTRA_NAMES.length;
-
-function surfaceFeatures(
-  analysis: Pick<WallAnalysis, 'work' | 'superpixels' | 'features'>,
-  elevation: (x: number, y: number) => number,
-  wallProbabilities: Float32Array,
-): Float32Array {
-  const { width: ww, height: wh } = analysis.work;
-  const { labels, count } = analysis.superpixels;
-  const n = new Float64Array(count);
-  const sx = new Float64Array(count);
-  const sy = new Float64Array(count);
-  const top = new Float64Array(count).fill(wh);
-  const bottom = new Float64Array(count);
-  for (let y = 0, i = 0; y < wh; y++) {
-    for (let x = 0; x < ww; x++, i++) {
-      const s = labels[i]!;
-      n[s]! += 1;
-      sx[s]! += x;
-      sy[s]! += y;
-      if (y < top[s]!) top[s] = y;
-      if (y > bottom[s]!) bottom[s] = y;
-    }
-  }
-  const rows = new Float32Array(count * SURFACE_FEATURE_COUNT);
-  const base = analysis.features.rows;
-  for (let s = 0; s < count; s++) {
-    const o = s * SURFACE_FEATURE_COUNT;
-    rows.set(base.subarray(s * FEATURE_COUNT, (s + 1) * FEATURE_COUNT), o);
-    const size = Math.max(1, n[s]!);
-    const cx = Math.min(ww - 1, Math.round(sx[s]! / size));
-    rows[o + FEATURE_COUNT] = elevation(cx, sy[s]! / size);
-    rows[o + FEATURE_COUNT + 1] = elevation(cx, top[s]!);
-    rows[o + FEATURE_COUNT + 2] = elevation(cx, bottom[s]!);
-    rows[o + FEATURE_COUNT + 3] = wallProbabilities[s]!;
-  }
-  return rows;
-}
+/**
+ * The ceiling forest's rows (learned-ceiling.ts: the wall classifier's features, the camera's elevation of the
+ * superpixel's centre, top and bottom, the layout's view of it, the wall probability) without the layout's columns,
+ * held constant so no tree splits on them: this evidence is for the layout, which does not exist yet when it is read.
+ */
+const FEATURE_NAMES_ALL: readonly string[] = [...FEATURE_NAMES, ...ROOM_FEATURE_NAMES];
+const LAYOUT_COLUMNS = ['layoutCeiling', 'layoutWall', 'layoutFloor', 'aboveLayoutEdge'].map((n) => FEATURE_NAMES_ALL.indexOf(n));
 
 interface SurfaceForests {
   floor: Forest;
@@ -84,8 +52,8 @@ interface SurfaceForests {
 
 function surfaceProbabilities(rows: Float32Array, forests: SurfaceForests): { floor: Float32Array; ceiling: Float32Array } {
   return {
-    floor: predictProbabilities(forests.floor, rows, SURFACE_FEATURE_COUNT),
-    ceiling: predictProbabilities(forests.ceiling, rows, SURFACE_FEATURE_COUNT),
+    floor: predictProbabilities(forests.floor, rows, CEILING_FEATURE_COUNT),
+    ceiling: predictProbabilities(forests.ceiling, rows, CEILING_FEATURE_COUNT),
   };
 }
 
@@ -103,6 +71,14 @@ interface CachedPhoto {
   other: Float32Array;
 }
 
+/** The wall analysis of a photo, its wall probabilities and its superpixels' rows (the layout's columns included). */
+async function analyse(image: RgbImage): Promise<{ analysis: WallAnalysis; probabilities: Float32Array; rows: Float32Array }> {
+  const detections = await detectObjects(image);
+  const { analysis, probabilities } = await segmentWalls(image, detections);
+  const room = await buildRoomModel(image, analysis, probabilities, detections, {});
+  return { analysis, probabilities, rows: ceilingFeatures(analysis, room, probabilities) };
+}
+
 async function analysePhoto(
   name: string,
   kind: CachedPhoto['kind'],
@@ -110,9 +86,7 @@ async function analysePhoto(
   truth: (i: number) => 'floor' | 'ceiling' | 'wall' | 'other' | 'unknown',
   seed?: number,
 ): Promise<CachedPhoto> {
-  const detections = await detectObjects(image);
-  const { analysis, probabilities } = await segmentWalls(image, detections);
-  const room = await buildRoomModel(image, analysis, probabilities, detections, {});
+  const { analysis, rows } = await analyse(image);
   const k = analysis.superpixels.count;
   const floor = new Float32Array(k);
   const ceiling = new Float32Array(k);
@@ -127,8 +101,7 @@ async function analysePhoto(
     else if (t === 'wall') wall[s]! += 1;
     else if (t === 'other') other[s]! += 1;
   }
-  const elevation = elevationAtWorkSize(room, analysis.work.width, analysis.work.height);
-  return { name, kind, seed, rows: surfaceFeatures(analysis, elevation, probabilities), floor, ceiling, wall, other };
+  return { name, kind, seed, rows, floor, ceiling, wall, other };
 }
 
 async function dumpAll(log: (line: string) => void): Promise<CachedPhoto[]> {
@@ -184,31 +157,29 @@ function trainSurface(
   dropped: readonly number[],
 ): Forest {
   const used = photos.filter((p) => isTraining(p) || (p.kind === 'fixture' && realWeight > 0));
-  const total = used.reduce((n, p) => n + p.floor.length, 0);
-  const rows = new Float32Array(total * SURFACE_FEATURE_COUNT);
-  const targets = new Float32Array(total);
-  const weights = new Float32Array(total);
-  let r = 0;
-  for (const p of used) {
-    rows.set(p.rows, r * SURFACE_FEATURE_COUNT);
-    for (let s = 0; s < p.floor.length; s++, r++) {
+  const sets = used.map((p) => {
+    const count = p.floor.length;
+    const rows = p.rows.slice();
+    // A column held constant is never split on: the forest does without it.
+    for (let s = 0; s < count; s++) for (const d of dropped) rows[s * CEILING_FEATURE_COUNT + d] = 0;
+    const targets = new Float32Array(count);
+    const weights = new Float32Array(count);
+    for (let s = 0; s < count; s++) {
       if (p.kind === 'fixture') {
-        targets[r] = 0;
-        weights[r] = (realWeight * p.wall[s]!) / 400;
+        weights[s] = (realWeight * p.wall[s]!) / 400;
         continue;
       }
       const all = p.floor[s]! + p.ceiling[s]! + p.wall[s]! + p.other[s]!;
-      targets[r] = all ? p[surface][s]! / all : 0;
-      weights[r] = all / 400;
+      targets[s] = all ? p[surface][s]! / all : 0;
+      weights[s] = all / 400;
     }
-  }
-  // A column held constant is never split on: the forest does without it.
-  for (let i = 0; i < total; i++) for (const d of dropped) rows[i * SURFACE_FEATURE_COUNT + d] = 0;
-  return trainForest(rows, SURFACE_FEATURE_COUNT, targets, weights, CEILING_TRAIN_OPTIONS);
+    return { rows, targets, weights };
+  });
+  return trainForestOnSets(sets, CEILING_FEATURE_COUNT, CEILING_TRAIN_OPTIONS);
 }
 
 /** Pixel-weighted accuracy of the surface argmax (wall = neither), and how often fixture walls read as floor/ceiling. */
-function evaluate(photos: readonly CachedPhoto[], forests: SurfaceForests, log: (line: string) => void): void {
+function evaluate(photos: readonly CachedPhoto[], forests: SurfaceForests, log: (line: string) => void, perPhoto: boolean): void {
   const sets: [string, (p: CachedPhoto) => boolean][] = [
     ['held-out renders 1-30', (p) => p.kind === 'render' && p.seed! <= VALIDATION_SEEDS],
     ['tuning renders 261+', (p) => p.kind === 'render' && p.seed! >= TUNING_SEEDS],
@@ -248,8 +219,7 @@ function evaluate(photos: readonly CachedPhoto[], forests: SurfaceForests, log: 
     wall += w;
     wallAsFloor += f;
     wallAsCeiling += c;
-    if (process.argv.includes('--per-photo'))
-      log(`  ${p.name}: wall read as floor ${(f / w).toFixed(3)}, as ceiling ${(c / w).toFixed(3)}`);
+    if (perPhoto) log(`  ${p.name}: wall read as floor ${(f / w).toFixed(3)}, as ceiling ${(c / w).toFixed(3)}`);
   }
   log(`fixtures: wall pixels read as floor ${(wallAsFloor / wall).toFixed(3)}, as ceiling ${(wallAsCeiling / wall).toFixed(3)}`);
 }
@@ -260,12 +230,9 @@ async function draw(names: readonly string[], forests: SurfaceForests, log: (lin
   const files = (await readdir(FIXTURES_DIR)).filter((f) => /\.jpe?g$/i.test(f) && names.some((n) => f.includes(n)));
   for (const file of files) {
     const image = await decodeImage(await readFile(`${FIXTURES_DIR}/${file}`));
-    const detections = await detectObjects(image);
-    const { analysis, probabilities } = await segmentWalls(image, detections);
-    const room = await buildRoomModel(image, analysis, probabilities, detections, {});
+    const { analysis, probabilities, rows } = await analyse(image);
     const { width: w, height: h, data } = analysis.work;
-    const elevation = elevationAtWorkSize(room, w, h);
-    const { floor, ceiling } = surfaceProbabilities(surfaceFeatures(analysis, elevation, probabilities), forests);
+    const { floor, ceiling } = surfaceProbabilities(rows, forests);
     const out = Buffer.alloc(w * h * 6);
     const spx = analysis.superpixels.labels;
     for (let y = 0; y < h; y++) {
@@ -294,17 +261,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const photos = await dumpAll(log);
   const realWeight = Number(value('--real') ?? 0);
   const names = (value('--drop') ?? '').split(',').filter(Boolean);
-  const dropped = names.map((n) =>
-    (EXTRA_NAMES as readonly string[]).includes(n)
-      ? FEATURE_COUNT + (EXTRA_NAMES as readonly string[]).indexOf(n)
-      : (FEATURE_NAMES as readonly string[]).indexOf(n),
-  );
+  const dropped = [...names.map((n) => FEATURE_NAMES_ALL.indexOf(n)), ...LAYOUT_COLUMNS];
   if (dropped.some((d) => d < 0)) throw new Error(`--drop: unknown feature among ${names.join(', ')}`);
   const forests = {
     floor: trainSurface(photos, 'floor', realWeight, dropped),
     ceiling: trainSurface(photos, 'ceiling', realWeight, dropped),
   };
-  evaluate(photos, forests, log);
+  evaluate(photos, forests, log, args.includes('--per-photo'));
   const drawn = value('--draw');
   if (drawn) await draw(drawn.split(','), forests, log);
   process.exit(0);
