@@ -1,27 +1,26 @@
 /**
  * The room model drawn over photos, to look at before and after a change: each photo's labels and layout
- * (`overlay` of sections/room.ts) beside its walls painted (listing photos) or beside the render's true labels.
+ * (`overlay` of sections/room.ts) beside its walls painted (listing photos) or beside the render's true labels, tinted
+ * in the same colours (`tintedLabels`).
  *   node --import tsx packages/vision/scripts/overlays.ts [--listing] [--renders 2,19,272] [--only a,b]
  *     [--paint navy_blue_paint] [--out /tmp/overlays] [--tag base]
  * `--listing` draws the listing photos of the fixtures (empty, sparse, furnished; at 960 px, as the eval looks at
- * them), `--renders` the named seeds of assets/rooms/out. Writes `<out>/<tag>_<name>.jpg` and prints one line per
+ * them; `--only` keeps those whose name holds one of the given parts), `--renders` the named seeds of assets/rooms/out. Writes `<out>/<tag>_<name>.jpg` and prints one line per
  * photo (the horizon's row over the height, where the focal length came from, the floor's and the ceiling's share
  * of the labels) so that two tags can be compared with `paste`.
  */
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { decodeImage, encodeImage, type RgbImage } from '../src/image.ts';
+import { encodeImage, type RgbImage } from '../src/image.ts';
 import { decodeRoomLabels, ROOM_LABEL, roomModel, type RoomModel } from '../src/room/index.ts';
 import { changeWallMaterial } from '../src/walls/index.ts';
 import { fixtureAt960, FIXTURES_DIR } from '../src/testing/fixtures.ts';
-import { overlay } from './sections/room.ts';
+import { loadRenderedRoom, RENDERED_ROOMS_DIR } from '../src/testing/rendered-rooms.ts';
+import { overlay, tintedLabels } from './sections/room.ts';
 
-const RENDERS_DIR = new URL('../../../assets/rooms/out/', import.meta.url).pathname;
 /** Each tile's width: two tiles side by side stay readable in one look. */
 const TILE_WIDTH = 480;
-/** The renders' label codes (ROOM_LABEL's) spread over the grey scale, so that the truth can be seen. */
-const TRUTH_GREY_STEP = 50;
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -77,15 +76,9 @@ if (args.includes('--listing')) {
 }
 
 for (const seed of renderSeeds) {
-  const stem = join(RENDERS_DIR, `room-${seed.padStart(4, '0')}`);
-  const image = await decodeImage(await readFile(`${stem}.png`));
-  const model = await roomModel(image);
-  const truth = await sharp(`${stem}.labels.png`)
-    .extractChannel(0)
-    .linear(TRUTH_GREY_STEP, 0)
-    .resize(TILE_WIDTH)
-    .jpeg({ quality: 82 })
-    .toBuffer();
-  await sideBySide(await overlay(image, model, TILE_WIDTH), truth, `${tag}_render-${seed}.jpg`);
+  const room = await loadRenderedRoom(RENDERED_ROOMS_DIR, Number(seed));
+  const model = await roomModel(room.image);
+  const truth = await tintedLabels(room.image, room.labels, room.image.width, room.image.height, TILE_WIDTH);
+  await sideBySide(await overlay(room.image, model, TILE_WIDTH), await tile(truth), `${tag}_render-${seed}.jpg`);
   console.log(summary(`render ${seed}`, model));
 }

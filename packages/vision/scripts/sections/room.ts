@@ -117,21 +117,36 @@ const OVERLAY: Record<number, [number, number, number]> = {
   [ROOM_LABEL.object]: [220, 50, 170],
 };
 
-/** The photo at `width` px with the labels tinted over it and the layout's polygons and horizon drawn. */
-export async function overlay(image: RgbImage, model: RoomModel, width = 360): Promise<Buffer> {
+/**
+ * The photo at `width` px with ROOM_LABEL codes tinted over it (`labels` a `labelWidth` x `labelHeight` map of any
+ * size: the room model's work-size labels, or a render's true labels at the photo's size).
+ */
+export async function tintedLabels(
+  image: RgbImage,
+  labels: Uint8Array,
+  labelWidth: number,
+  labelHeight: number,
+  width = 360,
+): Promise<RgbImage> {
   const height = Math.round((image.height * width) / image.width);
   const small = await resizeImage(image, width, height);
-  const labels = decodeRoomLabels(model);
-  const { width: lw, height: lh } = model.labels;
   const data = new Uint8Array(small.data);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const l = labels[Math.min(lh - 1, Math.floor((y * lh) / height)) * lw + Math.min(lw - 1, Math.floor((x * lw) / width))]!;
+      const row = Math.min(labelHeight - 1, Math.floor((y * labelHeight) / height));
+      const l = labels[row * labelWidth + Math.min(labelWidth - 1, Math.floor((x * labelWidth) / width))]!;
       const c = OVERLAY[l]!;
       for (let k = 0; k < 3; k++)
         data[(y * width + x) * 3 + k] = Math.round(0.55 * data[(y * width + x) * 3 + k]! + 0.45 * c[k]!);
     }
   }
+  return { data, width, height };
+}
+
+/** The photo at `width` px with the labels tinted over it and the layout's polygons and horizon drawn. */
+export async function overlay(image: RgbImage, model: RoomModel, width = 360): Promise<Buffer> {
+  const { width: lw, height: lh } = model.labels;
+  const { data, height } = await tintedLabels(image, decodeRoomLabels(model), lw, lh, width);
   const s = width / model.width;
   const poly = (pts: [number, number][], colour: string): string =>
     pts.length
