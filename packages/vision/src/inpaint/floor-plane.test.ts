@@ -66,6 +66,33 @@ describe('fillFloorRectified', () => {
     expect(fillFloorRectified(render.image, hole, underBed, DEFAULT_EXEMPLAR)).toBeNull();
   });
 
+  it("carries the floor's light smoothly across the hole when the floor is lit unevenly", () => {
+    // Light falling off from right to left across the whole photo (a window at the right): the fill copied patches
+    // lit in other ways into the hole, which came out a mosaic of light and dark blocks.
+    const render = renderSyntheticRoom(5, { width: W, height: H });
+    const room = syntheticRoomModel(render);
+    const lit = { ...render.image, data: Uint8Array.from(render.image.data) };
+    for (let i = 0; i < W * H; i++) {
+      const light = 0.2 + 0.8 * ((i % W) / (W - 1));
+      for (let c = 0; c < 3; c++) lit.data[i * 3 + c] = Math.round(render.image.data[i * 3 + c]! * light);
+    }
+    const hole = floorHole();
+    const filled = fillFloorRectified(lit, hole, room, DEFAULT_EXEMPLAR);
+    expect(filled).not.toBeNull();
+    // The mean light of each block of 8x8 pixels in the hole, against the truth's.
+    let worst = 0;
+    for (let by = Math.round(0.7 * H); by + 8 <= Math.round(0.95 * H); by += 8)
+      for (let bx = Math.round(0.3 * W); bx + 8 <= Math.round(0.7 * W); bx += 8) {
+        let difference = 0;
+        for (let y = by; y < by + 8; y++)
+          for (let x = bx; x < bx + 8; x++)
+            for (let c = 0; c < 3; c++) difference += filled!.image.data[(y * W + x) * 3 + c]! - lit.data[(y * W + x) * 3 + c]!;
+        worst = Math.max(worst, Math.abs(difference) / (8 * 8 * 3));
+      }
+    // Measured: 9.7 levels at worst; 20.1 when the fill copied the patches with their own light.
+    expect(worst).toBeLessThan(14);
+  });
+
   it('copies no odd floor pixel (a sunlit patch, a bed post standing on the floor) into the hole', () => {
     const render = renderSyntheticRoom(5, { width: W, height: H });
     const room = syntheticRoomModel(render);

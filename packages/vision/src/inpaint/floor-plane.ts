@@ -3,7 +3,8 @@ import { maskBBox, type Mask } from '../mask.ts';
 import { pixelRay } from '../place/default-pose.ts';
 import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
-import { chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
+import { blur, chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
+import { membrane } from './wall-plain.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 import { sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
 
@@ -58,6 +59,8 @@ const ODD_SPREADS = 3;
 const MIN_ODD_DISTANCE = 40;
 /** Odd runs at most twice this wide (cells) are the floor's pattern (grout, seams) and stay sources. */
 const ODD_LINE = 2;
+/** Cells this close to a demoted patch (its blended edge) are demoted with it. */
+const ODD_RIM = 1;
 /** Odd cells are only demoted while they are at most this share of the floor. */
 const MAX_ODD_SHARE = 0.7;
 
@@ -208,7 +211,18 @@ export function fillFloorRectified(
     canvasLabels[o] = FLOOR;
   }
   const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
+  const shading = splitShading(
+    canvas,
+    canvasLabels,
+    toHole,
+    Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))),
+    Math.max(2, Math.round(SHADING_RADIUS_M * ppm)),
+  );
   exemplarFill(canvas, options, onProgress);
+  for (let o = 0; o < canvasHole.length; o++) {
+    if (!canvasHole[o]) continue;
+    for (let c = 0; c < 3; c++) rgb[o * 3 + c] = (rgb[o * 3 + c]! / TEXTURE_MID) * shading[o * 3 + c]!;
+  }
 
   // Back onto the photo: each floor pixel of the hole takes the filled floor under it.
   const out = new Uint8Array(image.data);
@@ -232,6 +246,77 @@ export function fillFloorRectified(
     rest[i] = 0;
   }
   return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h }, beyond };
+}
+
+/** The floor's light is its colour blurred over this radius (m): wider than carpet grain and boards, about a tile. */
+const SHADING_RADIUS_M = 0.2;
+/** The texture canvas's value where the floor is as bright as its light. */
+const TEXTURE_MID = 128;
+/** The darkest light the texture is taken over (a black floor must not divide by zero). */
+const MIN_SHADING = 4;
+/**
+ * Floor cells whose chromaticity (r and b over r + g + b) is farther than this from the floor's own are no part of
+ * its light: a pale duvet the labels put on the floor (`furnished_houses_180`) lit the whole hole its grey-green. Its
+ * light must be of one material; its brightness may vary (sun and shade), its hue hardly. At 0.04 that duvet's cells
+ * (0.06-0.08 off) are left out and a carpet's or boards' own (within 0.03 on `_101`, `_107`, `_122`, `_130`) kept.
+ */
+const SHADING_CHROMA = 0.04;
+
+/**
+ * Splits the floor canvas into its light and its texture, and leaves the texture in `canvas.rgb` (the colour over the
+ * light, TEXTURE_MID where they are equal); returns the light, to multiply the filled texture by. The light is the
+ * known floor's colour blurred over SHADING_RADIUS_M (a blur of the floor cells of the floor's own hue alone,
+ * normalised by their weight), carried across the hole and every other cell by a membrane (Laplace). The exemplar fill copied patches lit in other
+ * ways (the sunlit side of a bed, the shade under it, the bright floor near a window) into one hole, and a carpet
+ * came out a mosaic of light and dark blotches (`furnished_houses_130`, `_163`, seen); over the texture alone
+ * the patches meet in one smooth light that joins the hole's rim on every side.
+ */
+function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, reach: number, radius: number): Float32Array {
+  const { w, h, rgb, hole } = canvas;
+  const weighted = new Float32Array(w * h * 3);
+  const weight = new Float32Array(w * h * 3);
+  const known = new Uint8Array(w * h);
+  // The floor's own chromaticity: the median of its nearest cells around the hole, as demoteOddFloor judges colour.
+  const chroma = (o: number): [number, number] => {
+    const sum = rgb[o * 3]! + rgb[o * 3 + 1]! + rgb[o * 3 + 2]! + 1;
+    return [rgb[o * 3]! / sum, rgb[o * 3 + 2]! / sum];
+  };
+  const around: number[] = [];
+  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) around.push(o);
+  const near = around.slice(Math.floor(around.length * (1 - NEAREST_SHARE)));
+  const own = near.length >= MIN_ODD_SAMPLE ? [0, 1].map((k) => medianOf(near.map((o) => chroma(o)[k]!))) : null;
+  for (let o = 0; o < known.length; o++) {
+    if (labels[o] !== FLOOR || hole[o]) continue;
+    if (own) {
+      const [r, b] = chroma(o);
+      if (Math.hypot(r - own[0]!, b - own[1]!) > SHADING_CHROMA) continue;
+    }
+    known[o] = 1;
+    for (let c = 0; c < 3; c++) {
+      weighted[o * 3 + c] = rgb[o * 3 + c]!;
+      weight[o * 3 + c] = 1;
+    }
+  }
+  const sum = blur(weighted, w, h, radius);
+  const share = blur(weight, w, h, radius);
+  const shading = new Float32Array(w * h * 3);
+  const domain = new Uint8Array(w * h);
+  for (let o = 0; o < known.length; o++) {
+    if (!known[o]) {
+      domain[o] = 1;
+      continue;
+    }
+    for (let c = 0; c < 3; c++) shading[o * 3 + c] = sum[o * 3 + c]! / share[o * 3 + c]!;
+  }
+  membrane(shading, known, domain, w, h);
+  for (let o = 0; o < known.length; o++) {
+    for (let c = 0; c < 3; c++) {
+      const light = Math.max(MIN_SHADING, shading[o * 3 + c]!);
+      shading[o * 3 + c] = light;
+      rgb[o * 3 + c] = hole[o] ? TEXTURE_MID : (rgb[o * 3 + c]! / light) * TEXTURE_MID;
+    }
+  }
+  return shading;
 }
 
 /**
@@ -278,7 +363,11 @@ function demoteOddFloor(
   let demoted = 0;
   for (let o = 0; o < odd.length; o++) if (odd[o] && toCore[o]! <= ODD_LINE) demoted++;
   if (demoted > MAX_ODD_SHARE * floorCells) return;
-  for (let o = 0; o < odd.length; o++) if (odd[o] && toCore[o]! <= ODD_LINE) labels[o] = OTHER;
+  // With their rim: the cells a patch's edge blends into the floor are too near its colour to count as odd, but their
+  // texture over the floor's light is the patch's edge, bright or dark, and it was copied into the hole as such.
+  const demotedPatch = Uint8Array.from(odd, (v, o) => (v && toCore[o]! <= ODD_LINE ? 1 : 0));
+  const toDemoted = chebyshev(demotedPatch, w, h, 1);
+  for (let o = 0; o < odd.length; o++) if (toDemoted[o]! <= ODD_RIM && labels[o] === FLOOR && !hole[o]) labels[o] = OTHER;
 }
 
 function medianOf(values: number[]): number {

@@ -258,7 +258,7 @@ function maskWindow(mask: Uint8Array, w: number, x: number, y: number, ww: numbe
 }
 
 /** Three box blurs of radius r: close to a Gaussian, O(pixels) whatever r. */
-function blur(rgb: Float32Array, w: number, h: number, r: number): Float32Array {
+export function blur(rgb: Float32Array, w: number, h: number, r: number): Float32Array {
   let a = Float32Array.from(rgb);
   let b = new Float32Array(rgb.length);
   for (let pass = 0; pass < 3; pass++) {
