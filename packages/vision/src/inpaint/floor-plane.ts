@@ -199,7 +199,8 @@ export function fillFloorRectified(
   extendIntoInvalid(rgb, valid, cw, ch);
   const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
   const toHole = chebyshev(holeCells, cw, ch, 1);
-  demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))), cw, ch);
+  const colourReach = Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch)));
+  demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, colourReach, cw, ch);
   paintOthersWithFloor(rgb, canvasLabels, canvasHole, valid, cw, ch);
   // Cells near the floor's hole that are not floor (a wall, a cabinet, the photo's edge, seen on the floor's
   // plane) are filled as floor too, though never written back: the fill's smooth base and its patches then see
@@ -211,13 +212,7 @@ export function fillFloorRectified(
     canvasLabels[o] = FLOOR;
   }
   const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
-  const shading = splitShading(
-    canvas,
-    canvasLabels,
-    toHole,
-    Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch))),
-    Math.max(2, Math.round(SHADING_RADIUS_M * ppm)),
-  );
+  const shading = splitShading(canvas, canvasLabels, toHole, colourReach, Math.max(2, Math.round(SHADING_RADIUS_M * ppm)));
   exemplarFill(canvas, options, onProgress);
   for (let o = 0; o < canvasHole.length; o++) {
     if (!canvasHole[o]) continue;
@@ -266,10 +261,11 @@ const SHADING_CHROMA = 0.04;
  * Splits the floor canvas into its light and its texture, and leaves the texture in `canvas.rgb` (the colour over the
  * light, TEXTURE_MID where they are equal); returns the light, to multiply the filled texture by. The light is the
  * known floor's colour blurred over SHADING_RADIUS_M (a blur of the floor cells of the floor's own hue alone,
- * normalised by their weight), carried across the hole and every other cell by a membrane (Laplace). The exemplar fill copied patches lit in other
- * ways (the sunlit side of a bed, the shade under it, the bright floor near a window) into one hole, and a carpet
- * came out a mosaic of light and dark blotches (`furnished_houses_130`, `_163`, seen); over the texture alone
- * the patches meet in one smooth light that joins the hole's rim on every side.
+ * normalised by their weight), carried across the hole and every other cell by a membrane (Laplace). The exemplar
+ * fill copied patches lit in other ways (the shade beside a bed, sunlit floor near a window, a white rug) into one
+ * hole, and a carpet came out a mosaic of light and dark blotches, dark boards speckled white (`furnished_houses_107`,
+ * `_118`, `_130`, `_143`, seen); over the texture alone the patches meet in one smooth light that joins the hole's
+ * rim on every side.
  */
 function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, reach: number, radius: number): Float32Array {
   const { w, h, rgb, hole } = canvas;
