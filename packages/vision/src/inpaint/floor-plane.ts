@@ -214,10 +214,9 @@ export function fillFloorRectified(
   const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
   const shading = splitShading(canvas, canvasLabels, toHole, colourReach, Math.max(2, Math.round(SHADING_RADIUS_M * ppm)));
   exemplarFill(canvas, options, onProgress);
-  for (let o = 0; o < canvasHole.length; o++) {
-    if (!canvasHole[o]) continue;
-    for (let c = 0; c < 3; c++) rgb[o * 3 + c] = (rgb[o * 3 + c]! / TEXTURE_MID) * shading[o * 3 + c]!;
-  }
+  // Every cell back to colour, not only the hole's: the photo's pixels on the hole's edge are sampled bilinearly from
+  // the cells around them, and cells left as texture drew a grey outline round every hole (seen on empty-the-room).
+  for (let o = 0; o < rgb.length; o++) rgb[o] = (rgb[o]! / TEXTURE_MID) * shading[o]!;
 
   // Back onto the photo: each floor pixel of the hole takes the filled floor under it.
   const out = new Uint8Array(image.data);
