@@ -212,7 +212,7 @@ export function fillFloorRectified(
     canvasLabels[o] = FLOOR;
   }
   const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
-  const shading = splitShading(canvas, canvasLabels, toHole, colourReach, Math.max(2, Math.round(SHADING_RADIUS_M * ppm)));
+  const shading = splitShading(canvas, canvasLabels, toHole, colourReach, ppm);
   exemplarFill(canvas, options, onProgress);
   // Every cell back to colour, not only the hole's: the photo's pixels on the hole's edge are sampled bilinearly from
   // the cells around them, and cells left as texture drew a grey outline round every hole (seen on empty-the-room).
@@ -244,6 +244,8 @@ export function fillFloorRectified(
 
 /** The floor's light is its colour blurred over this radius (m): wider than carpet grain and boards, about a tile. */
 const SHADING_RADIUS_M = 0.2;
+/** The floor this close to the hole (m) is left out of the light when enough lies beyond it. */
+const LIGHT_RIM_M = 0.1;
 /** The texture canvas's value where the floor is as bright as its light. */
 const TEXTURE_MID = 128;
 /** The darkest light the texture is taken over (a black floor must not divide by zero). */
@@ -266,8 +268,10 @@ const SHADING_CHROMA = 0.04;
  * `_118`, `_130`, `_143`, seen); over the texture alone the patches meet in one smooth light that joins the hole's
  * rim on every side.
  */
-function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, reach: number, radius: number): Float32Array {
+function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, reach: number, ppm: number): Float32Array {
   const { w, h, rgb, hole } = canvas;
+  const radius = Math.max(2, Math.round(SHADING_RADIUS_M * ppm));
+  const rim = Math.max(2, Math.round(LIGHT_RIM_M * ppm));
   const weighted = new Float32Array(w * h * 3);
   const weight = new Float32Array(w * h * 3);
   const known = new Uint8Array(w * h);
@@ -287,6 +291,15 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
       if (Math.hypot(r - own[0]!, b - own[1]!) > SHADING_CHROMA) continue;
     }
     known[o] = 1;
+  }
+  // The light is learnt off the hole's rim when enough floor lies beyond it: the rim holds what the hole's mask
+  // missed of the piece (a bed's pale legs at its foot, its shadow), and the membrane spread their light over the
+  // hole (`sparse_houses_245`'s floor came out 20 levels lighter than the carpet beside the bed).
+  let beyondRim = 0;
+  for (let o = 0; o < known.length; o++) if (known[o] && toHole[o]! > rim) beyondRim++;
+  const lit = Uint8Array.from(known, (k, o) => (k && (beyondRim < MIN_LIGHT_CELLS || toHole[o]! > rim) ? 1 : 0));
+  for (let o = 0; o < lit.length; o++) {
+    if (!lit[o]) continue;
     for (let c = 0; c < 3; c++) {
       weighted[o * 3 + c] = rgb[o * 3 + c]!;
       weight[o * 3 + c] = 1;
@@ -296,23 +309,28 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
   const share = blur(weight, w, h, radius);
   const shading = new Float32Array(w * h * 3);
   const domain = new Uint8Array(w * h);
-  for (let o = 0; o < known.length; o++) {
-    if (!known[o]) {
+  for (let o = 0; o < lit.length; o++) {
+    if (!lit[o]) {
       domain[o] = 1;
       continue;
     }
     for (let c = 0; c < 3; c++) shading[o * 3 + c] = sum[o * 3 + c]! / share[o * 3 + c]!;
   }
-  membrane(shading, known, domain, w, h);
+  membrane(shading, lit, domain, w, h);
+  // Cells that are no source (walls and furniture seen on the floor's plane, cells beyond the photo) are plain
+  // texture: the fill's smooth base then carries the floor's light alone, and they go back to it.
   for (let o = 0; o < known.length; o++) {
     for (let c = 0; c < 3; c++) {
       const light = Math.max(MIN_SHADING, shading[o * 3 + c]!);
       shading[o * 3 + c] = light;
-      rgb[o * 3 + c] = hole[o] ? TEXTURE_MID : (rgb[o * 3 + c]! / light) * TEXTURE_MID;
+      rgb[o * 3 + c] = labels[o] === FLOOR && !hole[o] ? (rgb[o * 3 + c]! / light) * TEXTURE_MID : TEXTURE_MID;
     }
   }
   return shading;
 }
+
+/** Fewest floor cells beyond the hole's rim for the light to be learnt from them alone. */
+const MIN_LIGHT_CELLS = 200;
 
 /**
  * Demotes to non-floor the floor cells whose colour is far from the floor's own around the hole: a sunlit patch,
