@@ -280,10 +280,8 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
     const sum = rgb[o * 3]! + rgb[o * 3 + 1]! + rgb[o * 3 + 2]! + 1;
     return [rgb[o * 3]! / sum, rgb[o * 3 + 2]! / sum];
   };
-  const around: number[] = [];
-  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) around.push(o);
-  const near = around.slice(Math.floor(around.length * (1 - NEAREST_SHARE)));
-  const own = near.length >= MIN_ODD_SAMPLE ? [0, 1].map((k) => medianOf(near.map((o) => chroma(o)[k]!))) : null;
+  const nearChroma = nearestFloorCells(labels, hole, toHole, reach)?.map(chroma);
+  const own = nearChroma ? [0, 1].map((k) => medianOf(nearChroma.map((value) => value[k]!))) : null;
   for (let o = 0; o < known.length; o++) {
     if (labels[o] !== FLOOR || hole[o]) continue;
     if (own) {
@@ -350,13 +348,8 @@ function demoteOddFloor(
   w: number,
   h: number,
 ): void {
-  const around: number[] = [];
-  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) around.push(o);
-  // The nearest of them (the canvas's lowest rows: cells run row by row, far to near): furniture stands on the
-  // floor, so the floor shows in front of it, while an undetected nightstand's or a bed frame's pixels the labels
-  // put on the floor lie behind (seen: a carpet filled with a dark wood frame's colour).
-  const near = around.slice(Math.floor(around.length * (1 - NEAREST_SHARE)));
-  if (near.length < MIN_ODD_SAMPLE) return;
+  const near = nearestFloorCells(labels, hole, toHole, reach);
+  if (!near) return;
   const median = [0, 1, 2].map((c) => medianOf(near.map((o) => rgb[o * 3 + c]!)));
   const distance = (o: number): number =>
     Math.hypot(rgb[o * 3]! - median[0]!, rgb[o * 3 + 1]! - median[1]!, rgb[o * 3 + 2]! - median[2]!);
@@ -373,14 +366,27 @@ function demoteOddFloor(
   const toUsual = chebyshev(odd, w, h, 0);
   const core = Uint8Array.from(toUsual, (d) => (d > ODD_LINE ? 1 : 0));
   const toCore = chebyshev(core, w, h, 1);
+  const demotedPatch = Uint8Array.from(odd, (v, o) => (v && toCore[o]! <= ODD_LINE ? 1 : 0));
   let demoted = 0;
-  for (let o = 0; o < odd.length; o++) if (odd[o] && toCore[o]! <= ODD_LINE) demoted++;
+  for (let o = 0; o < demotedPatch.length; o++) demoted += demotedPatch[o]!;
   if (demoted > MAX_ODD_SHARE * floorCells) return;
   // With their rim: the cells a patch's edge blends into the floor are too near its colour to count as odd, but their
   // texture over the floor's light is the patch's edge, bright or dark, and it was copied into the hole as such.
-  const demotedPatch = Uint8Array.from(odd, (v, o) => (v && toCore[o]! <= ODD_LINE ? 1 : 0));
   const toDemoted = chebyshev(demotedPatch, w, h, 1);
   for (let o = 0; o < odd.length; o++) if (toDemoted[o]! <= ODD_RIM && labels[o] === FLOOR && !hole[o]) labels[o] = OTHER;
+}
+
+/**
+ * The floor's own colour sample: the known floor cells within `reach` of the hole, the nearest share of them (the
+ * canvas's lowest rows: cells run row by row, far to near). Furniture stands on the floor, so the floor shows in
+ * front of it, while an undetected nightstand's or a bed frame's pixels the labels put on the floor lie behind (seen:
+ * a carpet filled with a dark wood frame's colour). Null when there are too few to judge by.
+ */
+function nearestFloorCells(labels: Uint8Array, hole: Uint8Array, toHole: Int32Array, reach: number): number[] | null {
+  const around: number[] = [];
+  for (let o = 0; o < labels.length; o++) if (labels[o] === FLOOR && !hole[o] && toHole[o]! <= reach) around.push(o);
+  const near = around.slice(Math.floor(around.length * (1 - NEAREST_SHARE)));
+  return near.length >= MIN_ODD_SAMPLE ? near : null;
 }
 
 function medianOf(values: number[]): number {
