@@ -4,7 +4,7 @@ import { pixelRay } from '../place/default-pose.ts';
 import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { blur, chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
-import { membrane } from './wall-plain.ts';
+import { membrane } from './diffusion.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 import { sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
 

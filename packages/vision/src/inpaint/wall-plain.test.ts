@@ -4,7 +4,8 @@ import { boxMask } from '../mask.ts';
 import type { RoomModel } from '../room/types.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { inpaintDecoded } from './index.ts';
-import { fillPlainWalls, membrane } from './wall-plain.ts';
+import { membrane } from './diffusion.ts';
+import { fillPlainWalls } from './wall-plain.ts';
 
 const W = 240;
 const H = 160;

@@ -2,6 +2,7 @@ import type { RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
+import { membrane } from './diffusion.ts';
 import { chebyshev } from './patchmatch.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 
@@ -262,133 +263,6 @@ function fillWallParts(
     }
   return true;
 }
-
-/**
- * Laplace's equation on `domain` with the `known` pixels fixed and a free edge everywhere else (a pixel averages
- * only its neighbours in the domain or known), coarse to fine: each level starts from the coarser solution, so a
- * few dozen sweeps settle a hole hundreds of pixels wide.
- */
-export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Array, w: number, h: number, finest = true): void {
-  const coarsest = w < 16 || h < 16;
-  if (!coarsest) {
-    // Rounded up: an odd last row or column (often the known edge) must not be dropped.
-    const cw = (w + 1) >> 1;
-    const ch = (h + 1) >> 1;
-    const crgb = new Float32Array(cw * ch * 3);
-    const cknown = new Uint8Array(cw * ch);
-    const cdomain = new Uint8Array(cw * ch);
-    for (let y = 0; y < ch; y++)
-      for (let x = 0; x < cw; x++) {
-        const c = y * cw + x;
-        let n = 0;
-        let inDomain = 0;
-        const sum = [0, 0, 0];
-        for (let d = 0; d < 4; d++) {
-          const fx = 2 * x + (d & 1);
-          const fy = 2 * y + (d >> 1);
-          if (fx >= w || fy >= h) continue;
-          const o = fy * w + fx;
-          if (known[o]) {
-            n++;
-            for (let k = 0; k < 3; k++) sum[k]! += rgb[o * 3 + k]!;
-          } else if (domain[o]) inDomain++;
-        }
-        if (n >= 1 && n >= inDomain) {
-          cknown[c] = 1;
-          for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
-        } else if (n + inDomain > 0) {
-          cdomain[c] = 1;
-          if (n) for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
-        }
-      }
-    membrane(crgb, cknown, cdomain, cw, ch, false);
-    // Bilinear from the coarse cells that hold a value (known or solved): a smooth start the sweeps need not fix.
-    for (let y = 0; y < h; y++) {
-      const fy = Math.max(0, Math.min(ch - 1, (y + 0.5) / 2 - 0.5));
-      const y0 = Math.floor(fy);
-      const y1 = Math.min(ch - 1, y0 + 1);
-      const ty = fy - y0;
-      for (let x = 0; x < w; x++) {
-        const o = y * w + x;
-        if (!domain[o]) continue;
-        const fx = Math.max(0, Math.min(cw - 1, (x + 0.5) / 2 - 0.5));
-        const x0 = Math.floor(fx);
-        const x1 = Math.min(cw - 1, x0 + 1);
-        const tx = fx - x0;
-        let weight = 0;
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (const [c, wt] of [
-          [y0 * cw + x0, (1 - tx) * (1 - ty)],
-          [y0 * cw + x1, tx * (1 - ty)],
-          [y1 * cw + x0, (1 - tx) * ty],
-          [y1 * cw + x1, tx * ty],
-        ] as const) {
-          if (!(cknown[c] || cdomain[c]) || wt === 0) continue;
-          weight += wt;
-          r += wt * crgb[c * 3]!;
-          g += wt * crgb[c * 3 + 1]!;
-          b += wt * crgb[c * 3 + 2]!;
-        }
-        if (weight === 0) continue;
-        rgb[o * 3] = r / weight;
-        rgb[o * 3 + 1] = g / weight;
-        rgb[o * 3 + 2] = b / weight;
-      }
-    }
-  }
-  let count = 0;
-  for (let o = 0; o < domain.length; o++) if (domain[o]) count++;
-  const cells = new Int32Array(count);
-  for (let o = 0, k = 0; o < domain.length; o++) if (domain[o]) cells[k++] = o;
-  const open = (q: number): boolean => domain[q] === 1 || known[q] === 1;
-  // The coarsest level starts from nothing: it is relaxed to convergence (it is tiny). The finest level only
-  // smooths the blocks of the upsampled solution: a few sweeps (it is most of the cost).
-  const sweeps = coarsest ? 20 * MEMBRANE_SWEEPS : finest ? FINEST_SWEEPS : MEMBRANE_SWEEPS;
-  for (let sweep = 0; sweep < sweeps; sweep++) {
-    for (let k = 0; k < cells.length; k++) {
-      const o = cells[k]!;
-      const x = o % w;
-      let n = 0;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      if (x > 0 && open(o - 1)) {
-        n++;
-        r += rgb[(o - 1) * 3]!;
-        g += rgb[(o - 1) * 3 + 1]!;
-        b += rgb[(o - 1) * 3 + 2]!;
-      }
-      if (x < w - 1 && open(o + 1)) {
-        n++;
-        r += rgb[(o + 1) * 3]!;
-        g += rgb[(o + 1) * 3 + 1]!;
-        b += rgb[(o + 1) * 3 + 2]!;
-      }
-      if (o >= w && open(o - w)) {
-        n++;
-        r += rgb[(o - w) * 3]!;
-        g += rgb[(o - w) * 3 + 1]!;
-        b += rgb[(o - w) * 3 + 2]!;
-      }
-      if (o + w < domain.length && open(o + w)) {
-        n++;
-        r += rgb[(o + w) * 3]!;
-        g += rgb[(o + w) * 3 + 1]!;
-        b += rgb[(o + w) * 3 + 2]!;
-      }
-      if (!n) continue;
-      rgb[o * 3] = r / n;
-      rgb[o * 3 + 1] = g / n;
-      rgb[o * 3 + 2] = b / n;
-    }
-  }
-}
-
-/** Relaxation sweeps per level of the membrane, and at the finest level. */
-const MEMBRANE_SWEEPS = 40;
-const FINEST_SWEEPS = 4;
 
 const clamp = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
 
