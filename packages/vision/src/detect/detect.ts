@@ -146,12 +146,19 @@ interface Scored {
   score: number;
 }
 
-/** Strongest first; a box is dropped over a kept one of its class (IoU 0.5, or 85% inside it) or of another class. */
+/**
+ * Strongest first; a box is dropped over a kept one of its class (IoU 0.5, or 85% inside it) or of another class.
+ * Two exceptions, from the errors on the annotated fixtures:
+ * - a sofa or bed box that holds a kept one of its class (85% of it inside, IoU over 0.4) is the same piece seen
+ *   wider (one view boxed a sofa's arm, another the whole sofa) and goes too; chairs stand in rows and nest, so they
+ *   keep the one-way rule (a room of stacking chairs lost a real chair to the two-way one);
+ * - a chair and a table never suppress each other: a chair pulled up to a small table shares its box.
+ */
 function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Detection[] {
   const kept: Scored[] = [];
   for (const f of [...scored].sort((a, b) => b.score - a.score)) {
     const clash = kept.some((k) =>
-      k.name === f.name ? iou(k.box, f.box) > 0.5 || coverage(f.box, k.box) > 0.85 : iou(k.box, f.box) > crossClassIou,
+      k.name === f.name ? sameObject(k, f) : iou(k.box, f.box) > crossClassIou && !CHAIR_AND_TABLE.has(`${k.name}+${f.name}`),
     );
     if (!clash) kept.push(f);
   }
@@ -161,6 +168,17 @@ function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Det
     bbox: [round1(k.box[0]), round1(k.box[1]), round1(k.box[2]), round1(k.box[3])],
     confidence: Math.round(Math.min(1, k.score) * 1000) / 1000,
   }));
+}
+
+/** Classes of which one piece is seldom seen inside another's box. */
+const UNNESTED_CLASSES: ReadonlySet<string> = new Set(['sofa', 'bed']);
+const CHAIR_AND_TABLE: ReadonlySet<string> = new Set(['chair+table', 'table+chair']);
+
+/** Whether `weaker`, of the same class as `kept`, is the same piece boxed again. */
+function sameObject(kept: Scored, weaker: Scored): boolean {
+  const overlap = iou(kept.box, weaker.box);
+  if (overlap > 0.5 || coverage(weaker.box, kept.box) > 0.85) return true;
+  return UNNESTED_CLASSES.has(kept.name) && coverage(kept.box, weaker.box) > 0.85 && overlap > 0.4;
 }
 
 function round1(v: number): number {

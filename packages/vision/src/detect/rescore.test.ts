@@ -70,3 +70,27 @@ describe('the shipped rescorer', () => {
     expect(detections[0]!.confidence).toBeGreaterThanOrEqual(DETECTION_THRESHOLD);
   });
 });
+
+describe('the shipped selection of overlapping boxes', () => {
+  const everyView = (...candidates: Candidate[]) => views(candidates, candidates, candidates, candidates, candidates);
+
+  it('keeps one sofa when a weaker box of it holds the stronger one, but keeps a chair nested in a weaker chair', () => {
+    // The arm-and-seat box and the whole-sofa box do not overlap enough to cluster (IoU ~0.5), and the weaker one
+    // holds the stronger: one sofa. The same two boxes as chairs are two chairs in a row.
+    const part: Box = [0, 420, 100, 635];
+    const whole: Box = [0, 415, 210, 630];
+    const sofas = rescoredDetections(everyView(candidate('couch', part, 0.7), candidate('couch', whole, 0.5)), 450, 640);
+    expect(sofas.filter((d) => d.class_name === 'sofa')).toHaveLength(1);
+    const chairs = rescoredDetections(everyView(candidate('chair', part, 0.7), candidate('chair', whole, 0.5)), 450, 640);
+    expect(chairs.filter((d) => d.class_name === 'chair')).toHaveLength(2);
+  });
+
+  it('keeps a chair and the small table it is pulled up to, though their boxes nearly coincide', () => {
+    const detections = rescoredDetections(
+      everyView(candidate('chair', [540, 267, 636, 416], 0.6), candidate('dining table', [542, 255, 640, 400], 0.5)),
+      640,
+      426,
+    );
+    expect(detections.map((d) => d.class_name).sort()).toEqual(['chair', 'table']);
+  });
+});
