@@ -158,7 +158,9 @@ function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Det
   const kept: Scored[] = [];
   for (const f of [...scored].sort((a, b) => b.score - a.score)) {
     const clash = kept.some((k) =>
-      k.name === f.name ? sameObject(k, f) : iou(k.box, f.box) > crossClassIou && !CHAIR_AND_TABLE.has(`${k.name}+${f.name}`),
+      k.name === f.name
+        ? sameObject(k, f)
+        : iou(k.box, f.box) > crossClassIou && !(CHAIR_AND_TABLE.has(k.name) && CHAIR_AND_TABLE.has(f.name)),
     );
     if (!clash) kept.push(f);
   }
@@ -172,7 +174,8 @@ function suppressOverlaps(scored: readonly Scored[], crossClassIou: number): Det
 
 /** Classes of which one piece is seldom seen inside another's box. */
 const UNNESTED_CLASSES: ReadonlySet<string> = new Set(['sofa', 'bed']);
-const CHAIR_AND_TABLE: ReadonlySet<string> = new Set(['chair+table', 'table+chair']);
+/** Two boxes of these classes (of different classes: one chair, one table) never suppress each other. */
+const CHAIR_AND_TABLE: ReadonlySet<string> = new Set(['chair', 'table']);
 
 /** Whether `weaker`, of the same class as `kept`, is the same piece boxed again. */
 function sameObject(kept: Scored, weaker: Scored): boolean {

@@ -75,7 +75,7 @@ describe('the shipped selection of overlapping boxes', () => {
   const everyView = (...candidates: Candidate[]) => views(candidates, candidates, candidates, candidates, candidates);
 
   it('keeps one sofa when a weaker box of it holds the stronger one, but keeps a chair nested in a weaker chair', () => {
-    // The arm-and-seat box and the whole-sofa box do not overlap enough to cluster (IoU ~0.5), and the weaker one
+    // The arm-and-seat box and the whole-sofa box do not overlap enough to cluster (IoU 0.47, under 0.55), and the weaker one
     // holds the stronger: one sofa. The same two boxes as chairs are two chairs in a row.
     const part: Box = [0, 420, 100, 635];
     const whole: Box = [0, 415, 210, 630];

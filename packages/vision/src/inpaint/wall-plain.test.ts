@@ -4,7 +4,6 @@ import { boxMask } from '../mask.ts';
 import type { RoomModel } from '../room/types.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { inpaintDecoded } from './index.ts';
-import { membrane } from './diffusion.ts';
 import { fillPlainWalls } from './wall-plain.ts';
 
 const W = 240;
@@ -130,29 +129,5 @@ describe('fillPlainWalls', () => {
   it('leaves a patterned wall (wallpaper stripes) to the exemplar fill, which copies its pattern', () => {
     const striped = scene((x, y) => (x % 12 < 6 ? 220 : 170) - (10 * y) / JUNCTION);
     expect(fillPlainWalls(striped, hole(), model())).toBeNull();
-  });
-});
-
-describe('membrane', () => {
-  it('solves Laplace’s equation across a wide gap: a straight ramp between two fixed edges', () => {
-    // 301 columns (odd sizes at every level of the pyramid): the right edge must not be lost on the way down.
-    const w = 301;
-    const h = 201;
-    const rgb = new Float32Array(w * h * 3);
-    const known = new Uint8Array(w * h);
-    const domain = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const o = y * w + x;
-        if (x < 3 || x >= w - 3) {
-          known[o] = 1;
-          rgb[o * 3] = x < 3 ? 0 : 150;
-        } else domain[o] = 1;
-      }
-    membrane(rgb, known, domain, w, h);
-    for (const x of [50, 100, 150, 200, 250]) {
-      const expected = (150 * (x - 2)) / (w - 5);
-      expect(Math.abs(rgb[(100 * w + x) * 3]! - expected)).toBeLessThan(3);
-    }
   });
 });
