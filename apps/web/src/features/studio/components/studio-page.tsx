@@ -124,7 +124,19 @@ export function StudioPage() {
     onTutorialAction: actionSucceeded,
     onRoomLimit: useCallback(() => setRoomLimitReached(true), []),
   });
-  useSnapshotSaver(state);
+  // `?session=` (history's "Open in studio") stays in the address until the opened room's first save has landed:
+  // that save makes it the most recent room, so only then does a reload of plain /app come back to it.
+  const sessionParamAwaitsSave = useRef(false);
+  const dropSessionParam = useCallback(() => {
+    sessionParamAwaitsSave.current = false;
+    setSearchParams({}, { replace: true });
+  }, [setSearchParams]);
+  useSnapshotSaver(
+    state,
+    useCallback(() => {
+      if (sessionParamAwaitsSave.current) dropSessionParam();
+    }, [dropSessionParam]),
+  );
   useFreshImages(stateRef, run);
   const busy = operations.busy !== null;
   const piecePreview = usePiecePreview(state);
@@ -161,14 +173,16 @@ export function StudioPage() {
       if (requestedSession) {
         try {
           session = await getStudioSession(requestedSession);
+          sessionParamAwaitsSave.current = true;
         } catch {
           toast.error('Session not found.', { duration: 5_000 });
+          dropSessionParam();
         }
-        // Opening it makes it the most recent room: a reload of plain /app comes back to it.
-        setSearchParams({}, { replace: true });
       }
       if (photoChosen.current) return;
       if (session && (await openSession(session))) return;
+      // The room asked for did not open: nothing will save it, and a reload must not try it again.
+      if (sessionParamAwaitsSave.current) dropSessionParam();
       if (photoChosen.current) return;
       const loaded = await loadSample(SAMPLE_ROOM_SRC);
       // A photo chosen while the room was still opening wins: it is uploaded next, and no tutorial starts over it.
@@ -198,7 +212,7 @@ export function StudioPage() {
     workspace.isPending,
     workspace.data,
     requestedSession,
-    setSearchParams,
+    dropSessionParam,
     loadSample,
     openSession,
     startTutorial,

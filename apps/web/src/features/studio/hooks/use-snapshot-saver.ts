@@ -9,10 +9,15 @@ const SAVE_DELAY_MS = 300;
 /**
  * Saves the editor state of the room to its session after every change of the scene, the undo stack or the
  * mode, and at once when the studio is left (pricing, checkout, logout) or the page hidden. A save that fails
- * is retried with the next change: the server's session keeps the last one that arrived.
+ * is retried with the next change: the server's session keeps the last one that arrived. `onSaved` hears of each
+ * save the server took, with its session.
  */
-export function useSnapshotSaver(state: EditorState) {
+export function useSnapshotSaver(state: EditorState, onSaved?: (sessionId: string) => void) {
   const pending = useRef<ReturnType<typeof toSnapshot>>(null);
+  const savedListener = useRef(onSaved);
+  useEffect(() => {
+    savedListener.current = onSaved;
+  }, [onSaved]);
   const lastSaved = useRef('');
   const timer = useRef<number | undefined>(undefined);
 
@@ -24,9 +29,12 @@ export function useSnapshotSaver(state: EditorState) {
     const json = JSON.stringify(next);
     if (json === lastSaved.current) return;
     lastSaved.current = json;
-    saveStudioSnapshot(next.sessionId, next.snapshot).catch(() => {
-      lastSaved.current = '';
-    });
+    saveStudioSnapshot(next.sessionId, next.snapshot).then(
+      () => savedListener.current?.(next.sessionId),
+      () => {
+        lastSaved.current = '';
+      },
+    );
   }, []);
 
   const { scene, past, future, mode, demo, roomName } = state;
