@@ -192,6 +192,12 @@ describe('fillFloorRectified', () => {
     for (const y of [84, 85]) expect(near.beyond[y * w + 80], `row ${y}`).toBe(1);
     expect(near.beyond[90 * w + 80]).toBe(0);
     for (let y = 88; y < 98; y++) expect(near.rest.data[y * w + 80], `row ${y}`).toBe(0);
+    // The limit is a distance straight ahead, so it runs along one row to the hole's sides (60 px off the axis):
+    // measured along the ray it bowed down there to row 91, and the wall carried down over it stood on a curved foot.
+    for (const x of [20, 139]) {
+      for (const y of [84, 85]) expect(near.beyond[y * w + x], `column ${x} row ${y}`).toBe(1);
+      for (let y = 88; y < 98; y++) expect(near.rest.data[y * w + x], `column ${x} row ${y}`).toBe(0);
+    }
     // A hole whose floor lies mostly beyond that is left whole to the ordinary fill.
     expect(fillFloorRectified(image, holeOver(62), room, DEFAULT_EXEMPLAR)).toBeNull();
   });

@@ -92,11 +92,17 @@ export function fillFloorRectified(
   const s = room.width / w;
   if (Math.abs(s - room.height / h) > 0.01 * s || room.floor.polygon.length < 3) return null;
   const eye = room.camera.heightM;
+  // The camera's forward direction on the floor (its rotation's third row, the forward axis in the world).
+  const [, , , , , , fx = 0, , fz = 1] = room.camera.rotation;
+  const forwardNorm = Math.hypot(fx, fz) || 1;
   // The floor point (world X, Z) seen through a photo pixel; null at or above the horizon.
   const onFloor = (x: number, y: number): Point2 | null => {
     const d = pixelRay(room, (x + 0.5) * s, (y + 0.5) * s);
-    const horizontal = Math.hypot(d[0], d[2]);
-    if (-d[1] < MIN_DROP * horizontal) return null;
+    // Too far is measured straight ahead, not along the ray: its limit is then a line on the floor square to the
+    // camera, a straight image row parallel to the horizon. Measured along the ray it was a circle around the
+    // camera, and the wall carried down to it behind a removed bed stood on a bowed foot (`_152`, `_163`).
+    const ahead = (d[0] * fx + d[2] * fz) / forwardNorm;
+    if (ahead <= 0 || -d[1] < MIN_DROP * ahead) return null;
     const t = eye / -d[1];
     return [d[0] * t, d[2] * t];
   };
