@@ -4,7 +4,7 @@ import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { membrane } from './diffusion.ts';
 import { chebyshev } from './patchmatch.ts';
-import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
+import { insidePolygon, insideRow, labelledRingShare, rowCrossings, type PhotoWindow } from './plane-guide.ts';
 
 /** Fewest hole pixels on one wall for the plain-wall fill to take that wall's part. */
 const MIN_WALL_HOLE = 200;
@@ -293,6 +293,8 @@ const CORNER_STRIP = 8;
 const MIN_CORNER_STEP = 6;
 const MIN_CORNER_ROWS = 0.6;
 const MIN_CORNER_AGREEMENT = 0.85;
+/** Fewest plain wall pixels on each side of a corner for the sides to be filled apart. */
+const MIN_SIDE_PLAIN = 100;
 
 /**
  * Where two of the layout's walls meet in a near-vertical corner that runs down into the hole, the photo's corner
@@ -304,7 +306,7 @@ function photoCorner(
   walls: readonly (readonly Point2[])[],
   plain: Uint8Array,
   luma: Float32Array,
-  window: { x0: number; y0: number; w: number; h: number },
+  window: PhotoWindow,
   top: number,
   left: number,
   right: number,
@@ -421,11 +423,18 @@ function membraneEachSide(rgb: Float32Array, plain: Uint8Array, domain: Uint8Arr
   for (let row = 0; row < h; row++)
     for (let col = 0; col < w; col++)
       side[row * w + col] = (col - corner.x) * corner.dy - (row - corner.y) * corner.dx >= 0 ? 1 : 0;
+  const sides = [0, 1].map((which) => ({
+    known: Uint8Array.from(plain, (v, o) => (v && side[o] === which ? 1 : 0)),
+    domain: Uint8Array.from(domain, (v, o) => (v && side[o] === which ? 1 : 0)),
+  }));
+  // A side with too little plain wall to learn from (the corner found at the window's edge) is no wall of its own.
+  if (sides.some(({ known }) => known.reduce((sum, v) => sum + v, 0) < MIN_SIDE_PLAIN)) {
+    membrane(rgb, plain, domain, w, h);
+    return;
+  }
   const solved = new Float32Array(rgb);
-  for (const which of [0, 1]) {
+  for (const { known, domain: onSide } of sides) {
     const part = Float32Array.from(rgb);
-    const known = Uint8Array.from(plain, (v, o) => (v && side[o] === which ? 1 : 0));
-    const onSide = Uint8Array.from(domain, (v, o) => (v && side[o] === which ? 1 : 0));
     membrane(part, known, onSide, w, h);
     for (let o = 0; o < onSide.length; o++) if (onSide[o]) for (let c = 0; c < 3; c++) solved[o * 3 + c] = part[o * 3 + c]!;
   }
