@@ -11,6 +11,14 @@ import { roomPhoto, savedSnapshot, waitUntilIdle } from './support/studio.ts';
  */
 
 const livingRoom = () => roomPhoto('furnished_roomgpt_original-pic.jpg', 720, 480);
+/** The living room small, as a data URL: a room created straight through the API. */
+const smallRoomPhoto = async () =>
+  `data:image/jpeg;base64,${(
+    await sharp(await livingRoom())
+      .resize(360, 240)
+      .jpeg()
+      .toBuffer()
+  ).toString('base64')}`;
 
 test.describe('the studio keeps the work', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -111,12 +119,7 @@ test.describe('the studio keeps the work', () => {
 
     // A newer room becomes the one the studio opens; `?session=` (the history's "Open in studio") opens the
     // first one again, as it was left on the phone, and makes it the most recent.
-    const photo = `data:image/jpeg;base64,${(
-      await sharp(await livingRoom())
-        .resize(360, 240)
-        .jpeg()
-        .toBuffer()
-    ).toString('base64')}`;
+    const photo = await smallRoomPhoto();
     const newer = await request.post('/api/studio/sessions/', { headers: otherHeaders, data: { image_data: photo } });
     expect(newer.status()).toBe(201);
     await other.goto('/app');
@@ -151,12 +154,7 @@ test.describe('the studio keeps the work', () => {
     await logIn(page, account);
     // Two rooms worked on (a paid step each), straight through the API.
     const headers = await authorization(page);
-    const photo = `data:image/jpeg;base64,${(
-      await sharp(await livingRoom())
-        .resize(360, 240)
-        .jpeg()
-        .toBuffer()
-    ).toString('base64')}`;
+    const photo = await smallRoomPhoto();
     for (let room = 0; room < 2; room += 1) {
       const created = await request.post('/api/studio/sessions/', { headers, data: { image_data: photo } });
       expect(created.status()).toBe(201);
