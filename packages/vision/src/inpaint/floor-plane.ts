@@ -1,6 +1,6 @@
 import type { RgbImage } from '../image.ts';
 import { maskBBox, type Mask } from '../mask.ts';
-import { pixelRay } from '../place/default-pose.ts';
+import { pixelRay, toWorld } from '../place/default-pose.ts';
 import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { blur, chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
@@ -92,8 +92,8 @@ export function fillFloorRectified(
   const s = room.width / w;
   if (Math.abs(s - room.height / h) > 0.01 * s || room.floor.polygon.length < 3) return null;
   const eye = room.camera.heightM;
-  // The camera's forward direction on the floor (its rotation's third row, the forward axis in the world).
-  const [, , , , , , fx = 0, , fz = 1] = room.camera.rotation;
+  // The camera's forward direction on the floor.
+  const [fx, , fz] = toWorld(room, [0, 0, 1]);
   const forwardNorm = Math.hypot(fx, fz) || 1;
   // The floor point (world X, Z) seen through a photo pixel; null at or above the horizon.
   const onFloor = (x: number, y: number): Point2 | null => {

@@ -93,7 +93,8 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel, far
     const k = surfaceOf[i]!;
     if (k >= 0 && holeCount[k]! >= MIN_WALL_HOLE) parts[i] = 1;
   }
-  if (!fillWallParts(image, hole, parts, polygons, room.walls.length, wallOrCeiling, wallWithOpenings, out, rest)) return null;
+  const wallPolygons = polygons.slice(0, room.walls.length);
+  if (!fillWallParts(image, hole, parts, polygons, wallPolygons, wallOrCeiling, wallWithOpenings, out, rest)) return null;
   return { image: { data: out, width: w, height: h }, rest: { data: rest, width: w, height: h } };
 }
 
@@ -137,7 +138,7 @@ function fillWallParts(
   hole: Mask,
   parts: Uint8Array,
   polygons: readonly (readonly Point2[])[],
-  wallCount: number,
+  wallPolygons: readonly (readonly Point2[])[],
   wallOrCeiling: Uint8Array,
   wallWithOpenings: Uint8Array,
   out: Uint8Array,
@@ -245,7 +246,7 @@ function fillWallParts(
       const i = at(col, row);
       if (!plain[o] && (parts[i] || (!hole.data[i] && wallOrCeiling[i]))) domain[o] = 1;
     }
-  const corner = photoCorner(polygons.slice(0, wallCount), plain, luma, window, by0 - y0, bx0 - x0, bx1 - x0, w);
+  const corner = photoCorner(wallPolygons, plain, luma, window, by0 - y0, bx0 - x0, bx1 - x0, w);
   if (corner) membraneEachSide(rgb, plain, domain, cw, ch, corner);
   else membrane(rgb, plain, domain, cw, ch);
   // The wall's grain: the spread of the difference between plain horizontal neighbours (over the square root of
@@ -419,26 +420,21 @@ function sharedEdge(p: readonly Point2[], q: readonly Point2[]): [Point2, Point2
  * both smeared that line into a flat panel (`furnished_houses_143`'s bed: the corner behind it was gone).
  */
 function membraneEachSide(rgb: Float32Array, plain: Uint8Array, domain: Uint8Array, w: number, h: number, corner: Corner): void {
-  const side = new Uint8Array(w * h);
-  for (let row = 0; row < h; row++)
-    for (let col = 0; col < w; col++)
-      side[row * w + col] = (col - corner.x) * corner.dy - (row - corner.y) * corner.dx >= 0 ? 1 : 0;
-  const sides = [0, 1].map((which) => ({
-    known: Uint8Array.from(plain, (v, o) => (v && side[o] === which ? 1 : 0)),
-    domain: Uint8Array.from(domain, (v, o) => (v && side[o] === which ? 1 : 0)),
+  const rightOf = (o: number): boolean => {
+    const col = o % w;
+    return (col - corner.x) * corner.dy - ((o - col) / w - corner.y) * corner.dx >= 0;
+  };
+  const sides = [false, true].map((right) => ({
+    known: Uint8Array.from(plain, (v, o) => (v && rightOf(o) === right ? 1 : 0)),
+    domain: Uint8Array.from(domain, (v, o) => (v && rightOf(o) === right ? 1 : 0)),
   }));
   // A side with too little plain wall to learn from (the corner found at the window's edge) is no wall of its own.
   if (sides.some(({ known }) => known.reduce((sum, v) => sum + v, 0) < MIN_SIDE_PLAIN)) {
     membrane(rgb, plain, domain, w, h);
     return;
   }
-  const solved = new Float32Array(rgb);
-  for (const { known, domain: onSide } of sides) {
-    const part = Float32Array.from(rgb);
-    membrane(part, known, onSide, w, h);
-    for (let o = 0; o < onSide.length; o++) if (onSide[o]) for (let c = 0; c < 3; c++) solved[o * 3 + c] = part[o * 3 + c]!;
-  }
-  rgb.set(solved);
+  // Each side's membrane reads and writes only its own side's pixels, so the two share `rgb`.
+  for (const side of sides) membrane(rgb, side.known, side.domain, w, h);
 }
 
 const clamp = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));

@@ -10,9 +10,9 @@ const SAVE_DELAY_MS = 300;
  * Saves the editor state of the room to its session after every change of the scene, the undo stack or the
  * mode, and at once when the studio is left (pricing, checkout, logout) or the page hidden. A save that fails
  * is retried with the next change: the server's session keeps the last one that arrived. `onSaved` hears of each
- * save the server took, with its session.
+ * save the server took.
  */
-export function useSnapshotSaver(state: EditorState, onSaved?: (sessionId: string) => void) {
+export function useSnapshotSaver(state: EditorState, onSaved?: () => void) {
   const pending = useRef<ReturnType<typeof toSnapshot>>(null);
   const savedListener = useRef(onSaved);
   useEffect(() => {
@@ -30,7 +30,7 @@ export function useSnapshotSaver(state: EditorState, onSaved?: (sessionId: strin
     if (json === lastSaved.current) return;
     lastSaved.current = json;
     saveStudioSnapshot(next.sessionId, next.snapshot).then(
-      () => savedListener.current?.(next.sessionId),
+      () => savedListener.current?.(),
       () => {
         lastSaved.current = '';
       },
