@@ -5,6 +5,7 @@ import { oddFloorAtSize, roomLabelMask } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { blur, chebyshev, exemplarFill, type ExemplarOptions } from './patchmatch.ts';
 import { membrane } from './diffusion.ts';
+import { fillByLattice, floorLattice } from './floor-lattice.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 import { sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
 
@@ -219,7 +220,12 @@ export function fillFloorRectified(
   }
   const canvas: Canvas = { w: cw, h: ch, rgb, hole: canvasHole, labels: canvasLabels };
   const shading = splitShading(canvas, canvasLabels, toHole, colourReach, ppm);
-  exemplarFill(canvas, options, onProgress);
+  // A tile floor is copied whole tiles at a time, so its grout runs on in phase (floor-lattice.ts); other floors, and
+  // a lattice some hole cell cannot reach on known floor, go to the exemplar fill.
+  const source = Uint8Array.from(canvasLabels, (label, o) => (label === FLOOR && !canvasHole[o] ? 1 : 0));
+  const lattice = floorLattice(rgb, source, cw, ch);
+  if (lattice && fillByLattice(canvas, source, lattice, FLOOR)) onProgress?.(1);
+  else exemplarFill(canvas, options, onProgress);
   // Every cell back to colour, not only the hole's: the photo's pixels on the hole's edge are sampled bilinearly from
   // the cells around them, and cells left as texture drew a grey outline round every hole (seen on empty-the-room).
   for (let o = 0; o < rgb.length; o++) rgb[o] = (rgb[o]! / TEXTURE_MID) * shading[o]!;

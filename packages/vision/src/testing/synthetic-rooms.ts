@@ -25,7 +25,15 @@ export interface SyntheticRoomRender {
   /** Image row of the horizon at the centre column. */
   readonly horizonY: number;
   /** Room extents around the camera along the world axes, metres: -x, +x, -z, +z, and the ceiling height. */
-  readonly room: { readonly left: number; readonly right: number; readonly back: number; readonly front: number; readonly ceiling: number };
+  readonly room: {
+    readonly left: number;
+    readonly right: number;
+    readonly back: number;
+    readonly front: number;
+    readonly ceiling: number;
+  };
+  /** What the floor is laid with, and a tile's side (m) when tiles. */
+  readonly floor: { readonly kind: 'boards' | 'tiles' | 'carpet'; readonly tileSizeM: number };
 }
 
 function mulberry32(seed: number): () => number {
@@ -149,8 +157,7 @@ export function renderSyntheticRoom(seed: number, options: SyntheticRoomOptions 
   const noiseSeed = seed * 31 + 7;
 
   const openings: Opening[] = [];
-  const wallSpan = (wall: number): [number, number] =>
-    wall < 2 ? [-room.back, room.front] : [-room.left, room.right];
+  const wallSpan = (wall: number): [number, number] => (wall < 2 ? [-room.back, room.front] : [-room.left, room.right]);
   const windows = 1 + Math.floor(rnd() * 2);
   for (let i = 0; i < windows + 1; i++) {
     const kind = i < windows ? 'window' : 'door';
@@ -280,7 +287,14 @@ export function renderSyntheticRoom(seed: number, options: SyntheticRoomOptions 
     // Light falls off into the corners and along the junctions (a cheap ambient occlusion): the two nearest surfaces.
     let e0 = Infinity;
     let e1 = Infinity;
-    for (const e of [p[0] + room.left, room.right - p[0], p[2] + room.back, room.front - p[2], p[1] + camH, ceilingH - camH - p[1]]) {
+    for (const e of [
+      p[0] + room.left,
+      room.right - p[0],
+      p[2] + room.back,
+      room.front - p[2],
+      p[1] + camH,
+      ceilingH - camH - p[1],
+    ]) {
       if (e <= 1e-3) continue;
       if (e < e0) ((e1 = e0), (e0 = e));
       else if (e < e1) e1 = e;
@@ -331,7 +345,7 @@ export function renderSyntheticRoom(seed: number, options: SyntheticRoomOptions 
               let ta = (f.min[k]! - 0) * inv;
               let tb = (f.max[k]! - 0) * inv;
               let s = -1;
-              if (ta > tb) ([ta, tb] = [tb, ta]), (s = 1);
+              if (ta > tb) (([ta, tb] = [tb, ta]), (s = 1));
               if (ta > t0) ((t0 = ta), (axis = k), (sign = s));
               t1 = Math.min(t1, tb);
               if (t0 > t1) break;
@@ -372,5 +386,6 @@ export function renderSyntheticRoom(seed: number, options: SyntheticRoomOptions 
     camera: { focalPx: focal, pitch, roll, yaw, heightM: camH },
     horizonY: -(ha * cx + hc) / hb,
     room,
+    floor: { kind: floorKind, tileSizeM: tileSize },
   };
 }
