@@ -105,6 +105,36 @@ describe('fillFloorRectified', () => {
     expect(edge / edgePixels).toBeLessThan(1.5);
   });
 
+  it("meets the photo's floor at the hole's edge where the floor brightens toward the hole", () => {
+    // Sun along the removed piece's side: the carpet within 12 px of the hole's left edge is up to 40% brighter. The
+    // light is learnt away from the hole's rim, and the fill met that strip a step darker.
+    const render = renderSyntheticRoom(5, { width: W, height: H });
+    const room = syntheticRoomModel(render);
+    const hole = floorHole();
+    const [x0, y0, y1] = [Math.round(0.3 * W), Math.round(0.7 * H), Math.round(0.95 * H)];
+    const lit = { ...render.image, data: Uint8Array.from(render.image.data) };
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < x0; x++) {
+        const gain = 1 + 0.4 * Math.max(0, 1 - (x0 - x) / 12);
+        for (let c = 0; c < 3; c++)
+          lit.data[(y * W + x) * 3 + c] = Math.min(255, Math.round(lit.data[(y * W + x) * 3 + c]! * gain));
+      }
+    const filled = fillFloorRectified(lit, hole, room, DEFAULT_EXEMPLAR)!;
+    expect(filled).not.toBeNull();
+    // Mean brightness of the three columns either side of the hole's left edge, over the hole's rows.
+    const columns = (picture: RgbImage, from: number): number => {
+      let sum = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = from; x < from + 3; x++) for (let c = 0; c < 3; c++) sum += picture.data[(y * W + x) * 3 + c]!;
+      return sum / ((y1 - y0) * 3 * 3);
+    };
+    const outside = columns(filled.image, x0 - 3);
+    const inside = columns(filled.image, x0);
+    // Measured: the fill's edge 13 levels under the photo's (the rim's light is read over 5 cm, the strip's brightest
+    // part is narrower); 25 without the rim's light.
+    expect(outside - inside).toBeLessThan(18);
+  });
+
   it('copies no odd floor pixel (a sunlit patch, a bed post standing on the floor) into the hole', () => {
     const render = renderSyntheticRoom(5, { width: W, height: H });
     const room = syntheticRoomModel(render);

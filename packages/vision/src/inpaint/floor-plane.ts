@@ -226,6 +226,7 @@ export function fillFloorRectified(
   const lattice = floorLattice(rgb, source, cw, ch);
   if (lattice && fillByLattice(canvas, source, lattice, FLOOR)) onProgress?.(1);
   else exemplarFill(canvas, options, onProgress);
+  matchRimLight(rgb, shading, source, canvasHole, cw, ch, ppm);
   // Every cell back to colour, not only the hole's: the photo's pixels on the hole's edge are sampled bilinearly from
   // the cells around them, and cells left as texture drew a grey outline round every hole (seen on empty-the-room).
   for (let o = 0; o < rgb.length; o++) rgb[o] = (rgb[o]! / TEXTURE_MID) * shading[o]!;
@@ -337,6 +338,102 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
     }
   }
   return shading;
+}
+
+/** Reach (m) into the hole over which the fill's light is bent to meet the photo's at the hole's rim. */
+const RIM_MATCH_M = 0.3;
+/** Radius (m) over which the photo's floor at the rim is averaged (wider than grout and carpet grain). */
+const RIM_SAMPLE_M = 0.05;
+/** Width (cells) of the rim of known floor the photo's light is read on. */
+const RIM_CELLS = 2;
+/** The rim's brightness is the median over the rim within this distance (m, each way). */
+const RIM_MEDIAN_M = 0.25;
+/** The rim's light and the fill's may differ by at most this factor (a shadow the hole's mask missed, a glint). */
+const MAX_RIM_RATIO = 1.6;
+
+/**
+ * Bends the light of the hole's cells to meet the photo's floor at the hole's rim, fading over RIM_MATCH_M. The light
+ * is learnt away from the rim (the rim holds what the mask missed of the piece) and carried across the hole by a
+ * membrane, so where the floor brightens toward the piece (sun on the floor beside a bed) the fill met the rim a
+ * step darker (`furnished_houses_101`: 187 against 154 across the bed's edge). Each hole cell near the rim takes the
+ * ratio of the rim's brightness to the light at its nearest rim cell, faded with its distance, so the rim's light
+ * reaches the hole's edge and not its middle. `texture` is the canvas after the fill (known floor cells hold their
+ * colour over the light, TEXTURE_MID where equal); `source` marks the known floor.
+ */
+function matchRimLight(
+  texture: Float32Array,
+  shading: Float32Array,
+  source: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  ppm: number,
+): void {
+  const toHole = chebyshev(hole, w, h, 1);
+  // One ratio of brightness per rim cell: the photo's floor around it (its known floor within RIM_SAMPLE_M) over the
+  // light there. Brightness only: a hue carried in from the rim streaked the fill (a nightstand's yellow on `_143`).
+  const radius = Math.max(1, Math.round(RIM_SAMPLE_M * ppm));
+  const limit = Math.log(MAX_RIM_RATIO);
+  const rimCells: number[] = [];
+  const rimRatio: number[] = [];
+  for (let o = 0; o < source.length; o++) {
+    if (!source[o] || toHole[o]! > RIM_CELLS) continue;
+    const [x, y] = [o % w, Math.floor(o / w)];
+    let colour = 0;
+    let n = 0;
+    for (let yy = Math.max(0, y - radius); yy <= Math.min(h - 1, y + radius); yy++)
+      for (let xx = Math.max(0, x - radius); xx <= Math.min(w - 1, x + radius); xx++) {
+        const q = yy * w + xx;
+        if (!source[q]) continue;
+        for (let c = 0; c < 3; c++) colour += (texture[q * 3 + c]! / TEXTURE_MID) * shading[q * 3 + c]!;
+        n++;
+      }
+    const light = shading[o * 3]! + shading[o * 3 + 1]! + shading[o * 3 + 2]!;
+    rimCells.push(o);
+    rimRatio.push(Math.max(-limit, Math.min(limit, Math.log(Math.max(1, colour / n) / Math.max(1, light)))));
+  }
+  if (rimCells.length === 0) return;
+  // The median of the rim cells within RIM_MEDIAN_M each way: a long bright edge (sun along a bed's side) is kept, a
+  // short one (a bed's pale leg at its foot, `sparse_houses_245`) is outvoted. Rim cells are bucketed by that reach.
+  const near = Math.max(2, Math.round(RIM_MEDIAN_M * ppm));
+  const bw = Math.ceil(w / near);
+  const buckets = new Map<number, number[]>();
+  rimCells.forEach((o, k) => {
+    const key = Math.floor(Math.floor(o / w) / near) * bw + Math.floor((o % w) / near);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(k);
+    else buckets.set(key, [k]);
+  });
+  const ratio = new Float32Array(w * h * 3);
+  const seed = new Uint8Array(w * h);
+  const around: number[] = [];
+  for (let k = 0; k < rimCells.length; k++) {
+    const o = rimCells[k]!;
+    const [x, y] = [o % w, Math.floor(o / w)];
+    const [bx, by] = [Math.floor(x / near), Math.floor(y / near)];
+    around.length = 0;
+    for (let ny = by - 1; ny <= by + 1; ny++)
+      for (let nx = bx - 1; nx <= bx + 1; nx++)
+        for (const j of buckets.get(ny * bw + nx) ?? []) {
+          // Every third rim cell votes: the rim is two cells thick and its neighbours alike, and the sorts cost ~0.1 s.
+          if (j % 3 !== 0) continue;
+          const q = rimCells[j]!;
+          if (Math.abs((q % w) - x) <= near && Math.abs(Math.floor(q / w) - y) <= near) around.push(rimRatio[j]!);
+        }
+    ratio[o * 3] = ratio[o * 3 + 1] = ratio[o * 3 + 2] = around.length > 0 ? medianOf(around) : rimRatio[k]!;
+    seed[o] = 1;
+  }
+  // Each hole cell takes its nearest rim cell's ratio, faded to none over RIM_MATCH_M from the rim.
+  spreadFromSeeds(ratio, seed, null, w, h);
+  const toRim = chebyshev(seed, w, h, 1);
+  const reach = Math.max(2, RIM_MATCH_M * ppm);
+  for (let o = 0; o < hole.length; o++) {
+    if (!hole[o]) continue;
+    const fade = Math.max(0, 1 - toRim[o]! / reach);
+    if (fade === 0) continue;
+    const gain = Math.exp(fade * ratio[o * 3]!);
+    for (let c = 0; c < 3; c++) shading[o * 3 + c] = shading[o * 3 + c]! * gain;
+  }
 }
 
 /** Fewest floor cells beyond the hole's rim for the light to be learnt from them alone. */
