@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMask } from '../mask.ts';
+import { seededRandom } from '../place/match.ts';
 import { syntheticRoomModel } from '../testing/box-room-model.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { fillByLattice, floorLattice } from './floor-lattice.ts';
@@ -8,17 +9,6 @@ import { inpaintDecoded } from './index.ts';
 const SIDE = 300;
 /** The hole: a square in the middle of the canvas. */
 const inHole = (x: number, y: number): boolean => x >= 100 && x < 200 && y >= 100 && y < 200;
-
-/** A seeded generator (mulberry32): the same textures on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A texture canvas (128 = the floor's light) from a value per cell, with the middle square as its hole. */
 function canvasOf(value: (x: number, y: number) => number) {
@@ -39,7 +29,7 @@ function canvasOf(value: (x: number, y: number) => number) {
 
 /** Square tiles of a period that is no whole number of cells, dark grout, each tile a little lighter or darker. */
 function tiles(period: number, seed: number) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const tone = Array.from({ length: 400 }, () => (rnd() - 0.5) * 16);
   return canvasOf((x, y) => {
     const [u, v] = [x / period, y / period];
@@ -88,7 +78,7 @@ describe('floorLattice and fillByLattice', () => {
   });
 
   it('finds no lattice in carpet or in boards of random lengths', () => {
-    const rnd = random(2);
+    const rnd = seededRandom(2);
     const grain = Array.from({ length: SIDE * SIDE }, () => rnd() * 40);
     const carpet = canvasOf((x, y) => 108 + (grain[y * SIDE + x]! + grain[y * SIDE + ((x + 1) % SIDE)]!) / 2);
     expect(floorLattice(carpet.canvas.rgb, carpet.source, SIDE, SIDE)).toBeNull();
