@@ -4,8 +4,8 @@ import type { Canvas } from './planes.ts';
  * A tile floor filled by its own lattice. In the floor's rectified frame (floor-plane.ts) tiles repeat along two
  * offsets; the exemplar fill copies patches of a few cells and loses the grout's phase between them, so a large hole
  * came out a flat field with the grid gone (`furnished_houses_101`'s bed). Where the known floor shows a lattice,
- * each hole cell instead takes the texture of the nearest known cell a whole number of tiles away: the grout runs on
- * in phase across the hole. Floors without a lattice (carpet, boards of random lengths) are left to the exemplar fill.
+ * each hole cell instead takes the mean texture of its nearest known cells a whole number of tiles away: the grout
+ * runs on in phase across the hole. Floors without a lattice (carpet, boards of random lengths) are left to the exemplar fill.
  */
 
 /** Two offsets (cells of the rectified canvas) along which the floor's texture repeats. */
@@ -274,8 +274,8 @@ function correlator(lum: Float32Array, known: Uint8Array, w: number, h: number):
 }
 
 /**
- * The correlation (`correlator`) at every shift up to MAX_SHIFT: ~4700 shifts of 4000 cells, a few tens of ms on the
- * coarse canvas. Null when too few cells are known.
+ * The correlation (`correlator`) at every shift up to MAX_SHIFT: ~4700 shifts of up to SAMPLE cells, 50-200 ms on
+ * the coarse canvas. Null when too few cells are known.
  */
 function selfCorrelation(lum: Float32Array, known: Uint8Array, w: number, h: number) {
   const correlate = correlator(lum, known, w, h);
@@ -325,9 +325,9 @@ const COPY_REACH = 2;
 const MAX_STEPS = 40;
 
 /**
- * Fills the hole's floor cells (`canvas.hole` and label `floor`) in place: each takes the texture, sampled bilinearly,
- * at the nearest offset of the lattice that lands wholly on known floor (`source`). False, with the canvas untouched,
- * when some cell has no such offset (the exemplar fill is then used for all of them).
+ * Fills the hole's floor cells (`canvas.hole` and label `floor`) in place: each takes the mean texture, sampled
+ * bilinearly, at its COPIES nearest offsets of the lattice that land wholly on known floor (`source`). False, with the
+ * canvas untouched, when some cell has no such offset (the exemplar fill is then used for all of them).
  */
 export function fillByLattice(canvas: Canvas, source: Uint8Array, lattice: Lattice, floor: number): boolean {
   const { w, h, rgb, hole, labels } = canvas;
