@@ -1,4 +1,5 @@
-import type { Canvas } from './planes.ts';
+import { boxMean } from '../walls/guided.ts';
+import { bilinear, type Canvas } from './planes.ts';
 
 /**
  * A tile floor filled by its own lattice. In the floor's rectified frame (floor-plane.ts) tiles repeat along two
@@ -186,26 +187,15 @@ function refinePeriod(correlate: (dx: number, dy: number) => number, offset: rea
  * left of it (and of a sunlit patch's edge) raised the correlation at every offset, half periods too.
  */
 function highPass(lum: Float32Array, known: Uint8Array, w: number, h: number, r: number): Float32Array {
-  // Integral images of the known cells' values and count.
-  const sum = new Float64Array((w + 1) * (h + 1));
-  const count = new Float64Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const o = (y + 1) * (w + 1) + x + 1;
-      const k = known[y * w + x]!;
-      sum[o] = k * lum[y * w + x]! + sum[o - 1]! + sum[o - w - 1]! - sum[o - w - 2]!;
-      count[o] = k + count[o - 1]! + count[o - w - 1]! - count[o - w - 2]!;
-    }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      if (!known[y * w + x]) continue;
-      const [x0, y0, x1, y1] = [Math.max(0, x - r), Math.max(0, y - r), Math.min(w, x + r + 1), Math.min(h, y + r + 1)];
-      const box = (t: Float64Array): number =>
-        t[y1 * (w + 1) + x1]! - t[y0 * (w + 1) + x1]! - t[y1 * (w + 1) + x0]! + t[y0 * (w + 1) + x0]!;
-      out[y * w + x] = lum[y * w + x]! - box(sum) / box(count);
-    }
-  return out;
+  // The mean over the known cells alone: the box's sum of their values over its count of them.
+  const sum = boxMean(
+    Float32Array.from(lum, (v, o) => (known[o] ? v : 0)),
+    w,
+    h,
+    r,
+  );
+  const count = boxMean(Float32Array.from(known), w, h, r);
+  return Float32Array.from(lum, (v, o) => (known[o] ? v - sum[o]! / count[o]! : 0));
 }
 
 /**
@@ -369,7 +359,7 @@ export function fillByLattice(canvas: Canvas, source: Uint8Array, lattice: Latti
       if (length > bound) break;
       if (!usable(x + dx, y + dy)) continue;
       if (copies === 0) bound = length + COPY_REACH * period;
-      sampleBilinear(rgb, w, x + dx, y + dy, sample, 0);
+      bilinear(rgb, w, h, x + dx, y + dy, sample, 0);
       for (let c = 0; c < 3; c++) filled[k * 3 + c] = filled[k * 3 + c]! + sample[c]!;
       copies++;
     }
@@ -378,17 +368,4 @@ export function fillByLattice(canvas: Canvas, source: Uint8Array, lattice: Latti
   }
   for (let k = 0; k < cells.length; k++) for (let c = 0; c < 3; c++) rgb[cells[k]! * 3 + c] = filled[k * 3 + c]!;
   return true;
-}
-
-function sampleBilinear(rgb: Float32Array, w: number, u: number, v: number, out: Float32Array, k: number): void {
-  const x = Math.floor(u);
-  const y = Math.floor(v);
-  const fx = u - x;
-  const fy = v - y;
-  const o = y * w + x;
-  for (let c = 0; c < 3; c++) {
-    const top = rgb[o * 3 + c]! * (1 - fx) + rgb[(o + 1) * 3 + c]! * fx;
-    const bottom = rgb[(o + w) * 3 + c]! * (1 - fx) + rgb[(o + w + 1) * 3 + c]! * fx;
-    out[k * 3 + c] = top * (1 - fy) + bottom * fy;
-  }
 }

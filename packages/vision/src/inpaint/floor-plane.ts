@@ -7,7 +7,7 @@ import { blur, chebyshev, exemplarFill, type ExemplarOptions } from './patchmatc
 import { membrane } from './diffusion.ts';
 import { fillByLattice, floorLattice } from './floor-lattice.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
-import { sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
+import { bilinear, sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
 
 /** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
 const MIN_FLOOR_HOLE = 400;
@@ -555,21 +555,6 @@ function spreadFromSeeds(rgb: Float32Array, seed: Uint8Array, fixed: Uint8Array 
 }
 
 const clamp = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
-
-/** Bilinear sample of an RGB raster (8-bit photo or float canvas) at (u, v) into `out` at pixel `o`. */
-function bilinear(data: ArrayLike<number>, w: number, h: number, u: number, v: number, out: Float32Array, o: number): void {
-  const xa = Math.floor(u);
-  const ya = Math.floor(v);
-  const xb = Math.min(w - 1, xa + 1);
-  const yb = Math.min(h - 1, ya + 1);
-  const fx = u - xa;
-  const fy = v - ya;
-  for (let c = 0; c < 3; c++) {
-    const top = data[(ya * w + xa) * 3 + c]! * (1 - fx) + data[(ya * w + xb) * 3 + c]! * fx;
-    const bottom = data[(yb * w + xa) * 3 + c]! * (1 - fx) + data[(yb * w + xb) * 3 + c]! * fx;
-    out[o * 3 + c] = top * (1 - fy) + bottom * fy;
-  }
-}
 
 /** Share of the known pixels within RING px of the hole, inside the floor polygon, that are labelled floor. */
 function floorRingShare(hole: Mask, floorPolygon: readonly Point2[], labelledFloor: Uint8Array): number {

@@ -84,3 +84,26 @@ export function holeCount(c: Canvas): number {
   for (let i = 0; i < c.hole.length; i++) n += c.hole[i]!;
   return n;
 }
+
+/** Bilinear sample of an RGB raster (8-bit photo or float canvas) at (u, v) into `out` at pixel `o`. */
+export function bilinear(
+  data: ArrayLike<number>,
+  w: number,
+  h: number,
+  u: number,
+  v: number,
+  out: Float32Array,
+  o: number,
+): void {
+  const xa = Math.floor(u);
+  const ya = Math.floor(v);
+  const xb = Math.min(w - 1, xa + 1);
+  const yb = Math.min(h - 1, ya + 1);
+  const fx = u - xa;
+  const fy = v - ya;
+  for (let c = 0; c < 3; c++) {
+    const top = data[(ya * w + xa) * 3 + c]! * (1 - fx) + data[(ya * w + xb) * 3 + c]! * fx;
+    const bottom = data[(yb * w + xa) * 3 + c]! * (1 - fx) + data[(yb * w + xb) * 3 + c]! * fx;
+    out[o * 3 + c] = top * (1 - fy) + bottom * fy;
+  }
+}

@@ -1,5 +1,5 @@
 /** Box mean of a float plane with an integral image (radius r, clamped at the borders). */
-function boxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
+export function boxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
   const integral = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
     let row = 0;
