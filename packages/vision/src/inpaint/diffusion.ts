@@ -122,7 +122,9 @@ export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Arra
         const c = y * cw + x;
         let n = 0;
         let inDomain = 0;
-        const sum = [0, 0, 0];
+        let r = 0;
+        let g = 0;
+        let b = 0;
         for (let d = 0; d < 4; d++) {
           const fx = 2 * x + (d & 1);
           const fy = 2 * y + (d >> 1);
@@ -130,19 +132,23 @@ export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Arra
           const o = fy * w + fx;
           if (known[o]) {
             n++;
-            for (let k = 0; k < 3; k++) sum[k]! += rgb[o * 3 + k]!;
+            r += rgb[o * 3]!;
+            g += rgb[o * 3 + 1]!;
+            b += rgb[o * 3 + 2]!;
           } else if (domain[o]) inDomain++;
         }
-        if (n >= 1 && n >= inDomain) {
-          cknown[c] = 1;
-          for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
-        } else if (n + inDomain > 0) {
-          cdomain[c] = 1;
-          if (n) for (let k = 0; k < 3; k++) crgb[c * 3 + k] = sum[k]! / n;
+        if (n >= 1 && n >= inDomain) cknown[c] = 1;
+        else if (n + inDomain > 0) cdomain[c] = 1;
+        if (n >= 1) {
+          crgb[c * 3] = r / n;
+          crgb[c * 3 + 1] = g / n;
+          crgb[c * 3 + 2] = b / n;
         }
       }
     membrane(crgb, cknown, cdomain, cw, ch, false);
     // Bilinear from the coarse cells that hold a value (known or solved): a smooth start the sweeps need not fix.
+    // (Written out cell by cell, without temporary arrays: this loop and the sweeps below are most of a large
+    // wall fill's time.)
     for (let y = 0; y < h; y++) {
       const fy = Math.max(0, Math.min(ch - 1, (y + 0.5) / 2 - 0.5));
       const y0 = Math.floor(fy);
@@ -159,12 +165,9 @@ export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Arra
         let r = 0;
         let g = 0;
         let b = 0;
-        for (const [c, wt] of [
-          [y0 * cw + x0, (1 - tx) * (1 - ty)],
-          [y0 * cw + x1, tx * (1 - ty)],
-          [y1 * cw + x0, (1 - tx) * ty],
-          [y1 * cw + x1, tx * ty],
-        ] as const) {
+        for (let corner = 0; corner < 4; corner++) {
+          const c = (corner < 2 ? y0 : y1) * cw + (corner & 1 ? x1 : x0);
+          const wt = (corner & 1 ? tx : 1 - tx) * (corner < 2 ? 1 - ty : ty);
           if (!(cknown[c] || cdomain[c]) || wt === 0) continue;
           weight += wt;
           r += wt * crgb[c * 3]!;
@@ -182,43 +185,55 @@ export function membrane(rgb: Float32Array, known: Uint8Array, domain: Uint8Arra
   for (let o = 0; o < domain.length; o++) if (domain[o]) count++;
   const cells = new Int32Array(count);
   for (let o = 0, k = 0; o < domain.length; o++) if (domain[o]) cells[k++] = o;
-  const open = (q: number): boolean => domain[q] === 1 || known[q] === 1;
+  // Each cell's open neighbours (domain or known) as bits, found once: left 1, right 2, up 4, down 8.
+  const size = domain.length;
+  const neighbours = new Uint8Array(count);
+  for (let k = 0; k < count; k++) {
+    const o = cells[k]!;
+    const x = o % w;
+    let bits = 0;
+    if (x > 0 && (domain[o - 1] === 1 || known[o - 1] === 1)) bits |= 1;
+    if (x < w - 1 && (domain[o + 1] === 1 || known[o + 1] === 1)) bits |= 2;
+    if (o >= w && (domain[o - w] === 1 || known[o - w] === 1)) bits |= 4;
+    if (o + w < size && (domain[o + w] === 1 || known[o + w] === 1)) bits |= 8;
+    neighbours[k] = bits;
+  }
   // The coarsest level starts from nothing: it is relaxed to convergence (it is tiny). The finest level only
   // smooths the blocks of the upsampled solution: a few sweeps (it is most of the cost).
   const sweeps = coarsest ? 20 * MEMBRANE_SWEEPS : finest ? FINEST_SWEEPS : MEMBRANE_SWEEPS;
   for (let sweep = 0; sweep < sweeps; sweep++) {
-    for (let k = 0; k < cells.length; k++) {
+    for (let k = 0; k < count; k++) {
+      const bits = neighbours[k]!;
+      if (bits === 0) continue;
       const o = cells[k]!;
-      const x = o % w;
       let n = 0;
       let r = 0;
       let g = 0;
       let b = 0;
-      if (x > 0 && open(o - 1)) {
+      if (bits & 1) {
         n++;
         r += rgb[(o - 1) * 3]!;
         g += rgb[(o - 1) * 3 + 1]!;
         b += rgb[(o - 1) * 3 + 2]!;
       }
-      if (x < w - 1 && open(o + 1)) {
+      if (bits & 2) {
         n++;
         r += rgb[(o + 1) * 3]!;
         g += rgb[(o + 1) * 3 + 1]!;
         b += rgb[(o + 1) * 3 + 2]!;
       }
-      if (o >= w && open(o - w)) {
+      if (bits & 4) {
         n++;
         r += rgb[(o - w) * 3]!;
         g += rgb[(o - w) * 3 + 1]!;
         b += rgb[(o - w) * 3 + 2]!;
       }
-      if (o + w < domain.length && open(o + w)) {
+      if (bits & 8) {
         n++;
         r += rgb[(o + w) * 3]!;
         g += rgb[(o + w) * 3 + 1]!;
         b += rgb[(o + w) * 3 + 2]!;
       }
-      if (!n) continue;
       rgb[o * 3] = r / n;
       rgb[o * 3 + 1] = g / n;
       rgb[o * 3 + 2] = b / n;

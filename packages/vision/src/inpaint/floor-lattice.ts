@@ -189,13 +189,13 @@ function refinePeriod(correlate: (dx: number, dy: number) => number, offset: rea
 function highPass(lum: Float32Array, known: Uint8Array, w: number, h: number, r: number): Float32Array {
   // The mean over the known cells alone: the box's sum of their values over its count of them.
   const sum = boxMean(
-    Float32Array.from(lum, (v, o) => (known[o] ? v : 0)),
+    lum.map((v, o) => (known[o] ? v : 0)),
     w,
     h,
     r,
   );
   const count = boxMean(Float32Array.from(known), w, h, r);
-  return Float32Array.from(lum, (v, o) => (known[o] ? v - sum[o]! / count[o]! : 0));
+  return lum.map((v, o) => (known[o] ? v - sum[o]! / count[o]! : 0));
 }
 
 /**

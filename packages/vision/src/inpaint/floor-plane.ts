@@ -204,7 +204,7 @@ export function fillFloorRectified(
     }
   }
   extendIntoInvalid(rgb, valid, cw, ch);
-  const holeCells = Uint8Array.from(canvasLabels, (label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
+  const holeCells = canvasLabels.map((label, o) => (canvasHole[o] && label === FLOOR ? 1 : 0));
   const toHole = chebyshev(holeCells, cw, ch, 1);
   const colourReach = Math.max(16, Math.round(ODD_REACH_SHARE * Math.max(cw, ch)));
   demoteOddFloor(rgb, canvasLabels, canvasHole, toHole, colourReach, cw, ch);
@@ -222,7 +222,7 @@ export function fillFloorRectified(
   const shading = splitShading(canvas, canvasLabels, toHole, colourReach, ppm);
   // A tile floor is copied whole tiles at a time, so its grout runs on in phase (floor-lattice.ts); other floors, and
   // a lattice some hole cell cannot reach on known floor, go to the exemplar fill.
-  const source = Uint8Array.from(canvasLabels, (label, o) => (label === FLOOR && !canvasHole[o] ? 1 : 0));
+  const source = canvasLabels.map((label, o) => (label === FLOOR && !canvasHole[o] ? 1 : 0));
   const lattice = floorLattice(rgb, source, cw, ch);
   if (lattice && fillByLattice(canvas, source, lattice, FLOOR)) onProgress?.(1);
   else exemplarFill(canvas, options, onProgress);
@@ -308,7 +308,7 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
   // hole (`sparse_houses_245`'s floor came out 20 levels lighter than the carpet beside the bed).
   let beyondRim = 0;
   for (let o = 0; o < known.length; o++) if (known[o] && toHole[o]! > rim) beyondRim++;
-  const lit = Uint8Array.from(known, (k, o) => (k && (beyondRim < MIN_LIGHT_CELLS || toHole[o]! > rim) ? 1 : 0));
+  const lit = known.map((k, o) => (k && (beyondRim < MIN_LIGHT_CELLS || toHole[o]! > rim) ? 1 : 0));
   for (let o = 0; o < lit.length; o++) {
     if (!lit[o]) continue;
     for (let c = 0; c < 3; c++) {
@@ -473,9 +473,10 @@ function demoteOddFloor(
   // Only odd patches, not odd lines: a morphological opening drops what is at most 2 * ODD_LINE cells wide, the
   // grout between tiles and the seams between boards, which are the floor's own pattern.
   const toUsual = chebyshev(odd, w, h, 0);
-  const core = Uint8Array.from(toUsual, (d) => (d > ODD_LINE ? 1 : 0));
+  const core = new Uint8Array(toUsual.length);
+  for (let o = 0; o < core.length; o++) core[o] = toUsual[o]! > ODD_LINE ? 1 : 0;
   const toCore = chebyshev(core, w, h, 1);
-  const demotedPatch = Uint8Array.from(odd, (v, o) => (v && toCore[o]! <= ODD_LINE ? 1 : 0));
+  const demotedPatch = odd.map((v, o) => (v && toCore[o]! <= ODD_LINE ? 1 : 0));
   let demoted = 0;
   for (let o = 0; o < demotedPatch.length; o++) demoted += demotedPatch[o]!;
   if (demoted > MAX_ODD_SHARE * floorCells) return;
@@ -517,7 +518,7 @@ function paintOthersWithFloor(
   w: number,
   h: number,
 ): void {
-  const floor = Uint8Array.from(labels, (label, o) => (label === FLOOR && !hole[o] && valid[o] ? 1 : 0));
+  const floor = labels.map((label, o) => (label === FLOOR && !hole[o] && valid[o] ? 1 : 0));
   spreadFromSeeds(rgb, floor, hole, w, h);
 }
 

@@ -420,16 +420,21 @@ function sharedEdge(p: readonly Point2[], q: readonly Point2[]): [Point2, Point2
  * both smeared that line into a flat panel (`furnished_houses_143`'s bed: the corner behind it was gone).
  */
 function membraneEachSide(rgb: Float32Array, plain: Uint8Array, domain: Uint8Array, w: number, h: number, corner: Corner): void {
-  const rightOf = (o: number): boolean => {
-    const col = o % w;
-    return (col - corner.x) * corner.dy - ((o - col) / w - corner.y) * corner.dx >= 0;
-  };
-  const sides = [false, true].map((right) => ({
-    known: Uint8Array.from(plain, (v, o) => (v && rightOf(o) === right ? 1 : 0)),
-    domain: Uint8Array.from(domain, (v, o) => (v && rightOf(o) === right ? 1 : 0)),
-  }));
+  // Plain loops, not Uint8Array.from with a mapping function: that went through the iterator protocol and cost
+  // ~0.8 s of a bed's removal at 1920x1280.
+  const sides = [0, 1].map(() => ({ known: new Uint8Array(w * h), domain: new Uint8Array(w * h), plainCount: 0 }));
+  for (let row = 0, o = 0; row < h; row++)
+    for (let col = 0; col < w; col++, o++) {
+      if (!plain[o] && !domain[o]) continue;
+      const side = sides[(col - corner.x) * corner.dy - (row - corner.y) * corner.dx >= 0 ? 1 : 0]!;
+      if (plain[o]) {
+        side.known[o] = 1;
+        side.plainCount++;
+      }
+      if (domain[o]) side.domain[o] = 1;
+    }
   // A side with too little plain wall to learn from (the corner found at the window's edge) is no wall of its own.
-  if (sides.some(({ known }) => known.reduce((sum, v) => sum + v, 0) < MIN_SIDE_PLAIN)) {
+  if (sides.some(({ plainCount }) => plainCount < MIN_SIDE_PLAIN)) {
     membrane(rgb, plain, domain, w, h);
     return;
   }
