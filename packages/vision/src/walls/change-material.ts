@@ -13,6 +13,7 @@ import { learnedCeilingVeto } from './learned-ceiling.ts';
 import { vetoCeilingByColour } from './ceiling-colour.ts';
 import { vetoCabinets } from './cabinets.ts';
 import type { WallAnalysis } from './analyse.ts';
+import { blownPanes } from './blown-panes.ts';
 import { segmentWalls, upsampleMask, workMask, WALL_THRESHOLD, type WallOptions, type WallSegmentation } from './wall-mask.ts';
 import { settleWalls } from './settle.ts';
 
@@ -297,11 +298,15 @@ export function applyWallMaterial(image: RgbImage, key: WallMaterialKey, mask: M
   const covered = box3(inMask, w, h);
   const maskedLuminance = box3(masked, w, h);
 
+  // Blown-out glass keeps the photo's white (see blownPanes).
+  const panes = blownPanes(image, mask);
   const texel = new Float32Array(3);
   for (let y = 0, i = 0; y < h; y++) {
     for (let x = 0; x < w; x++, i++) {
       if (!m[i]) continue;
       // Feather one pixel inward: edge pixels mix with the photo; pixels outside the mask are never written.
+      if (panes[i]) continue;
+      const p = i * 3;
       const alpha = covered[i]! / 9;
       const shading = Math.min(2, maskedLuminance[i]! / covered[i]! / reference);
       let r = paintLinear[0]!;
@@ -342,7 +347,6 @@ export function applyWallMaterial(image: RgbImage, key: WallMaterialKey, mask: M
         g = texel[1]!;
         b = texel[2]!;
       }
-      const p = i * 3;
       const nr = toSrgb(r * shading);
       const ng = toSrgb(g * shading);
       const nb = toSrgb(b * shading);

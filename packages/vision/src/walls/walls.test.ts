@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { isVisionError } from '../errors.ts';
 import { decodeImage } from '../image.ts';
 import { fixturePath, readFixture } from '../testing/fixtures.ts';
-import { changeWallMaterial, WALL_MATERIALS, wallMask, wallMaterialMask } from './index.ts';
+import { applyWallMaterial, changeWallMaterial, WALL_MATERIALS, wallMask, wallMaterialMask } from './index.ts';
 import { roomModel, ROOM_LABEL, type RoomModel } from '../room/index.ts';
 import { renderSyntheticRoom } from '../testing/synthetic-rooms.ts';
 import { syntheticRoom } from './synthetic-room.ts';
@@ -150,6 +150,43 @@ describe('changeWallMaterial', () => {
       const out = await changeWallMaterial(room.image, key, WITH_ROOM);
       expect(meanLuminance(out.data, shadowOnWall)).toBeLessThan(0.75 * meanLuminance(out.data, litWall));
     }
+  });
+
+  it("leaves a blown-out window the classifier called wall white, and still paints a lamp glare's small blown core", () => {
+    // Two blown-out (255) squares inside the painted wall: 40 x 40 px (1.9% of the frame) in a 3 px frame of grey
+    // 120 (glass), and 6 x 6 px (a lamp's glare).
+    const fully = (x0: number, y0: number, size: number): boolean => {
+      for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) if (!mask.data[y * 360 + x]) return false;
+      return true;
+    };
+    const spot = (size: number, avoid?: [number, number]): [number, number] => {
+      for (let y = 0; y + size < 240; y += 4)
+        for (let x = 0; x + size < 360; x += 4) {
+          if (avoid && Math.abs(x - avoid[0]) < 60 && Math.abs(y - avoid[1]) < 60) continue;
+          if (fully(x - 2, y - 2, size + 4)) return [x, y];
+        }
+      throw new Error('no wall block of that size');
+    };
+    const pane = spot(46);
+    const glare = spot(6, pane);
+    const image = { ...room.image, data: new Uint8Array(room.image.data) };
+    for (let y = pane[1]; y < pane[1] + 46; y++) image.data.fill(120, (y * 360 + pane[0]) * 3, (y * 360 + pane[0] + 46) * 3);
+    pane[0] += 3;
+    pane[1] += 3;
+    for (const [[x0, y0], size] of [
+      [pane, 40],
+      [glare, 6],
+    ] as const)
+      for (let y = y0; y < y0 + size; y++) image.data.fill(255, (y * 360 + x0) * 3, (y * 360 + x0 + size) * 3);
+    const out = applyWallMaterial(image, 'sage_green_paint', mask, model);
+    const at = ([x, y]: [number, number], dx: number, dy: number): number[] => {
+      const i = ((y + dy) * 360 + x + dx) * 3;
+      return [out.data[i]!, out.data[i + 1]!, out.data[i + 2]!];
+    };
+    for (let dy = 0; dy < 40; dy += 3) for (let dx = 0; dx < 40; dx += 3) expect(at(pane, dx, dy)).toEqual([255, 255, 255]);
+    // The glare's core takes the new colour's glow: green above red.
+    const [r, g] = at(glare, 3, 3);
+    expect(g! - r!).toBeGreaterThan(5);
   });
 
   it('never paints the ceiling of a ray-cast room, nor the pixels it is told to keep', async () => {
