@@ -28,7 +28,7 @@ export function blownPanes(image: RgbImage, mask: Mask): Uint8Array {
   const luma = (i: number): number => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
   const blown = new Uint8Array(w * h);
   for (let i = 0, p = 0; i < blown.length; i++, p += 3) {
-    if (mask.data[i] && Math.min(data[p]!, data[p + 1]!, data[p + 2]!) >= BLOWN) blown[i] = 1;
+    if (mask.data[i] && data[p]! >= BLOWN && data[p + 1]! >= BLOWN && data[p + 2]! >= BLOWN) blown[i] = 1;
   }
   const panes = new Uint8Array(w * h);
   const seen = new Uint8Array(w * h);

@@ -75,18 +75,14 @@ export function guidedUpsampleLabels(
   const maxCode = labels.reduce((m, v) => Math.max(m, v), 0);
   const present = new Uint8Array(maxCode + 1);
   for (const v of labels) present[v] = 1;
-  const coefficients = Array.from(present, (p, code) =>
-    p
-      ? guidedCoefficients(
-          guide,
-          Float32Array.from(labels, (l) => (l === code ? 1 : 0)),
-          ww,
-          wh,
-          2,
-          1e-3,
-        )
-      : null,
-  );
+  // Each label's indicator by a plain loop: Float32Array.from with a mapping function runs the iterator protocol
+  // (~60 ns a pixel, ~30 ms a wall change).
+  const indicator = (code: number): Float32Array => {
+    const out = new Float32Array(labels.length);
+    for (let i = 0; i < labels.length; i++) if (labels[i] === code) out[i] = 1;
+    return out;
+  };
+  const coefficients = Array.from(present, (p, code) => (p ? guidedCoefficients(guide, indicator(code), ww, wh, 2, 1e-3) : null));
   const out = new Uint8Array(w * h);
   const sx = ww / w;
   const sy = wh / h;
