@@ -148,6 +148,33 @@ export function unionMasks(a: Mask, b: Mask): Mask {
 }
 
 /**
+ * Calls `visit` with the pixel indices of each 4-connected patch of nonzero cells of `cells` (row-major, `width`
+ * wide), in no particular order within a patch.
+ */
+export function forEachPatch(cells: Uint8Array, width: number, visit: (members: readonly number[]) => void): void {
+  const seen = new Uint8Array(cells.length);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < cells.length; start++) {
+    if (!cells[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    members.length = 0;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      members.push(p);
+      const x = p % width;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= cells.length || !cells[q] || seen[q]) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    visit(members);
+  }
+}
+
+/**
  * Distance (in pixels, chamfer 3-4 approximation of Euclidean) from every pixel to the nearest pixel whose
  * value is `target` (255 or 0). O(pixels), two passes.
  */

@@ -194,7 +194,7 @@ function highPass(lum: Float32Array, known: Uint8Array, w: number, h: number, r:
     h,
     r,
   );
-  const count = boxMean(Float32Array.from(known), w, h, r);
+  const count = boxMean(new Float32Array(known), w, h, r);
   return lum.map((v, o) => (known[o] ? v - sum[o]! / count[o]! : 0));
 }
 

@@ -6,7 +6,7 @@ import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
 import { sampleFloor, type FloorSample } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
-import { boxesAtScale, clipBox, type Box } from '../mask.ts';
+import { boxesAtScale, clipBox, forEachPatch, type Box } from '../mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { refitBoxCeiling } from './ceiling-refit.ts';
 import { findFramedPanels } from './framed-panels.ts';
@@ -326,26 +326,9 @@ function floorInBoxes(
  * has scattered superpixels of its minority colour; furniture and sunlit patches are whole patches.
  */
 function dropSmallPatches(mask: Uint8Array, width: number, minArea: number): void {
-  const seen = new Uint8Array(mask.length);
-  const stack: number[] = [];
-  const members: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    seen[start] = 1;
-    stack.push(start);
-    members.length = 0;
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      members.push(p);
-      const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-        if (q < 0 || q >= mask.length || !mask[q] || seen[q]) continue;
-        seen[q] = 1;
-        stack.push(q);
-      }
-    }
+  forEachPatch(mask, width, (members) => {
     if (members.length < minArea) for (const p of members) mask[p] = 0;
-  }
+  });
 }
 
 const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;

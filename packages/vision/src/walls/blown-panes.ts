@@ -1,5 +1,5 @@
 import type { RgbImage } from '../image.ts';
-import type { Mask } from '../mask.ts';
+import { forEachPatch, type Mask } from '../mask.ts';
 import { chebyshev } from '../inpaint/patchmatch.ts';
 
 /** A pixel is blown out when its darkest channel is at least this: the camera recorded white, no colour. */
@@ -31,27 +31,15 @@ export function blownPanes(image: RgbImage, mask: Mask): Uint8Array {
     if (mask.data[i] && data[p]! >= BLOWN && data[p + 1]! >= BLOWN && data[p + 2]! >= BLOWN) blown[i] = 1;
   }
   const panes = new Uint8Array(w * h);
-  const seen = new Uint8Array(w * h);
   const minArea = Math.round(MIN_PANE_SHARE * w * h);
-  const patch: number[] = [];
-  for (let start = 0; start < blown.length; start++) {
-    if (!blown[start] || seen[start]) continue;
-    patch.length = 0;
-    patch.push(start);
-    seen[start] = 1;
+  forEachPatch(blown, w, (patch) => {
+    if (patch.length < minArea) return;
     let [x0, y0, x1, y1] = [w, h, -1, -1];
-    for (let head = 0; head < patch.length; head++) {
-      const i = patch[head]!;
+    for (const i of patch) {
       const x = i % w;
       const y = (i - x) / w;
       [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
-      for (const n of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
-        if (n < 0 || seen[n] || !blown[n]) continue;
-        seen[n] = 1;
-        patch.push(n);
-      }
     }
-    if (patch.length < minArea) continue;
     // The patch in a window around its box, and its ring there.
     const wx = Math.max(0, x0 - RING_TO);
     const wy = Math.max(0, y0 - RING_TO);
@@ -63,10 +51,10 @@ export function blownPanes(image: RgbImage, mask: Mask): Uint8Array {
     const distance = chebyshev(local, ww, wh, 1);
     const ring: number[] = [];
     for (let o = 0; o < local.length; o++) if (distance[o]! >= RING_FROM && distance[o]! <= RING_TO) ring.push(luma(toPhoto(o)));
-    if (ring.length === 0) continue;
+    if (ring.length === 0) return;
     ring.sort((a, b) => a - b);
-    if (ring[Math.floor(0.1 * ring.length)]! >= FRAMED_RING) continue;
+    if (ring[Math.floor(0.1 * ring.length)]! >= FRAMED_RING) return;
     for (let o = 0; o < local.length; o++) if (distance[o]! <= 1) panes[toPhoto(o)] = 1;
-  }
+  });
   return panes;
 }

@@ -147,7 +147,10 @@ export async function changeWallMaterial(
   return applyWallMaterial(image, materialKey, mask, room);
 }
 
-/** The pixels `changeWallMaterial` re-surfaces (255) and the room model it lays the material by. */
+/**
+ * The pixels `changeWallMaterial` re-surfaces (255), but for the blown-out glass among them that `applyWallMaterial`
+ * leaves as the photo has it (see blownPanes), and the room model it lays the material by.
+ */
 export async function wallMaterialMask(
   image: RgbImage,
   options: ChangeWallOptions = {},
