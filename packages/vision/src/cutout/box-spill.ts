@@ -20,11 +20,24 @@ const MAX_SPILL_SHARE = 0.35;
  * the box, are the spill. Empty when GrabCut finds none, or takes so much of the band that it cannot have told the
  * object from its background.
  */
-export async function boxSpill(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<Mask> {
+export async function boxSpill(image: RgbImage, box: Box): Promise<Mask> {
+  return (await boxOutline(image, box)).spill;
+}
+
+export interface BoxOutline {
+  /** Pixels around the box that are the object's (see boxSpill). */
+  readonly spill: Mask;
+  /** Pixels inside the box above the object's top, in each column: the wall or window behind it (see boxBackdrop). */
+  readonly backdrop: Mask;
+}
+
+export async function boxOutline(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<BoxOutline> {
   const spill = createMask(image.width, image.height);
+  const backdrop = createMask(image.width, image.height);
+  const none = { spill, backdrop };
   const w = x2 - x1;
   const h = y2 - y1;
-  if (w < 8 || h < 8) return spill;
+  if (w < 8 || h < 8) return none;
   const band: Box = [
     Math.max(0, Math.round(x1 - SPILL_SHARE * w)),
     Math.max(0, Math.round(y1 - SPILL_SHARE * h)),
@@ -57,7 +70,7 @@ export async function boxSpill(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<
       init[y * sw + x] = r === 2 ? cv.GC_PR_FGD : r === 1 ? cv.GC_PR_BGD : cv.GC_BGD;
       if (r === 1) bandCells++;
     }
-  if (bandCells === 0) return spill;
+  if (bandCells === 0) return none;
   const img = cv.matFromArray(sh, sw, cv.CV_8UC3, areaDownscale(image, crop, sw, sh));
   const mask = cv.matFromArray(sh, sw, cv.CV_8UC1, init);
   const bgd = new cv.Mat();
@@ -67,7 +80,7 @@ export async function boxSpill(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<
     seededGrabCut(cv, img, mask, new cv.Rect(0, 0, sw, sh), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
     labels = Uint8Array.from(mask.data);
   } catch {
-    return spill;
+    return none;
   } finally {
     img.delete();
     mask.delete();
@@ -94,18 +107,72 @@ export async function boxSpill(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<
       queue.push(n);
     }
   }
-  if (spilled === 0 || spilled > MAX_SPILL_SHARE * bandCells) return spill;
+  const overSpilled = spilled === 0 || spilled > MAX_SPILL_SHARE * bandCells;
   // Back to full size: each band pixel takes its cell's word.
-  for (let py = band[1]; py < band[3]; py++) {
-    const y = Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
-    for (let px = band[0]; px < band[2]; px++) {
-      if (region(px, py) !== 1) continue;
-      const x = Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
-      const i = y * sw + x;
-      if (reached[i] && init[i] === cv.GC_PR_BGD) spill.data[py * image.width + px] = 255;
+  if (!overSpilled)
+    for (let py = band[1]; py < band[3]; py++) {
+      const y = Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
+      for (let px = band[0]; px < band[2]; px++) {
+        if (region(px, py) !== 1) continue;
+        const x = Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
+        const i = y * sw + x;
+        if (reached[i] && init[i] === cv.GC_PR_BGD) spill.data[py * image.width + px] = 255;
+      }
     }
+  if (!overSpilled || spilled === 0) boxBackdrop(backdrop, [x1, y1, x2, y2], object, sw, sh, crop);
+  return { spill, backdrop };
+}
+
+/** The backdrop's top edge sits this many cells above the object's top (GrabCut's cells are coarse). */
+const BACKDROP_MARGIN_CELLS = 1;
+/** Each column's object top is the highest within this many cells either side: a post or crest one cell wide. */
+const BACKDROP_SPREAD_CELLS = 2;
+/** The backdrop reaches at most this share of the box's height down from its top. */
+const MAX_BACKDROP_SHARE = 0.6;
+
+/**
+ * What lies above an object inside its detection box: in each column, the cells above the object's top as GrabCut
+ * sees it (the highest top within BACKDROP_SPREAD_CELLS, less a margin). A bed's box seen at an angle runs from its
+ * headboard to its foot, and its upper corners are wall, pictures and windows (`furnished_houses_143`). GrabCut's
+ * colour model gives a white pillow to a white wall and a headboard's crest to a wooden dresser: inpaint/backdrop.ts
+ * decides what of this is kept.
+ */
+function boxBackdrop(
+  backdrop: Mask,
+  [x1, y1, x2, y2]: Box,
+  object: (i: number) => boolean,
+  sw: number,
+  sh: number,
+  crop: Box,
+): void {
+  const toCellX = (px: number): number => Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
+  const toCellY = (py: number): number => Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
+  const cx0 = toCellX(x1);
+  const cx1 = toCellX(x2 - 1);
+  const cy0 = toCellY(y1);
+  const cyMax = toCellY(Math.round(y1 + MAX_BACKDROP_SHARE * (y2 - y1)));
+  // The object's top row (in cells) in each cell column of the box; cyMax + 1 where it is lower than that.
+  const top = new Int32Array(cx1 - cx0 + 1);
+  for (let cx = cx0; cx <= cx1; cx++) {
+    let cy = cy0;
+    while (cy <= cyMax && !object(cy * sw + cx)) cy++;
+    top[cx - cx0] = cy;
   }
-  return spill;
+  const { width } = backdrop;
+  for (let cx = cx0; cx <= cx1; cx++) {
+    let highest = top[cx - cx0]!;
+    for (let d = -BACKDROP_SPREAD_CELLS; d <= BACKDROP_SPREAD_CELLS; d++) {
+      const k = cx - cx0 + d;
+      if (k >= 0 && k < top.length) highest = Math.min(highest, top[k]!);
+    }
+    const lastKept = highest - 1 - BACKDROP_MARGIN_CELLS;
+    if (lastKept < cy0) continue;
+    // Pixels of this cell column inside the box, down to the last kept cell row's bottom.
+    const px0 = Math.max(x1, Math.ceil(crop[0] + (cx * (crop[2] - crop[0])) / sw));
+    const px1 = Math.min(x2, Math.ceil(crop[0] + ((cx + 1) * (crop[2] - crop[0])) / sw));
+    const pyEnd = Math.min(y2, Math.ceil(crop[1] + ((lastKept + 1) * (crop[3] - crop[1])) / sh));
+    for (let py = y1; py < pyEnd; py++) for (let px = px0; px < px1; px++) backdrop.data[py * width + px] = 255;
+  }
 }
 
 /** A sliver above the hole this thin (share of the photo's height) and this unlike the wall above it is the object's. */

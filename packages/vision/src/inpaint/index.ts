@@ -1,4 +1,5 @@
-import { boxSpill, topSliver } from '../cutout/box-spill.ts';
+import { boxOutline, topSliver } from '../cutout/box-spill.ts';
+import { backdropToKeep } from './backdrop.ts';
 import { VisionError } from '../errors.ts';
 import { cropImage, decodeImage, pixelLuminance, type ImageInput, type RgbImage } from '../image.ts';
 import {
@@ -157,7 +158,10 @@ export async function removeObjects(
   return inpaintDecoded(image, union, options);
 }
 
-/** The hole a removal fills: a mask grown 3 px; a box grown ~0.6% of the short side, with its contact shadow. */
+/**
+ * The hole a removal fills: a mask grown 3 px; a box grown ~0.6% of the short side, with its contact shadow, less the
+ * pictures and windows inside the box that run out of it clear of the object (backdrop.ts).
+ */
 export async function removalMask(image: RgbImage, target: RemovalTarget): Promise<Mask> {
   if (!isBox(target)) return growMask(await decodeMask(target, image), 3);
   const [x1, y1, x2, y2] = clipBox(target, image.width, image.height);
@@ -166,11 +170,15 @@ export async function removalMask(image: RgbImage, target: RemovalTarget): Promi
   // detector drew it (with the box taken to the bottom edge, it lost the floor under a bed as background and spilled
   // over a dresser of the floor's colour: furnished_houses_118).
   const hole = boxMask(image.width, image.height, toFrameEdges([x1, y1, x2, y2], image.width, image.height));
-  const spill = await boxSpill(image, [x1, y1, x2, y2]);
+  const { spill, backdrop } = await boxOutline(image, [x1, y1, x2, y2]);
   for (let i = 0; i < hole.data.length; i++) if (spill.data[i]) hole.data[i] = 255;
   topSliver(image, hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
   boxShadow(image, [x1, y1, x2, y2], hole);
-  return growMask(hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
+  const kept = backdropToKeep(image, hole, backdrop, [x1, y1, x2, y2]);
+  // Taken out after the hole grows: the growth swallows the object's soft rim, and a kept picture is clear of it.
+  const grown = growMask(hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
+  for (let i = 0; i < grown.data.length; i++) if (kept.data[i]) grown.data[i] = 0;
+  return grown;
 }
 
 /**
