@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Box, Mask } from '../mask.ts';
 import { fixtureAt960 } from '../testing/fixtures.ts';
+import { boxShare } from '../testing/mask-share.ts';
 import { removalMask } from './index.ts';
 
-/** Share of the pixels of `region` the mask covers. */
-function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
-  let n = 0;
-  for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) if (mask.data[y * mask.width + x]) n++;
-  return n / ((x2 - x1) * (y2 - y1));
-}
+const covered = (mask: Mask, [x0, y0, x1, y1]: Box): number => boxShare(mask, x0, y0, x1, y1);
 
 describe("a box removal's backdrop", () => {
   it("keeps the pictures a bed's box cuts across, and takes the lamp standing inside the box", async () => {
