@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Box, Mask } from '../mask.ts';
 import { fixtureAt960 } from '../testing/fixtures.ts';
 import { boxShare } from '../testing/mask-share.ts';
-import { removalMask } from './index.ts';
+import { removalMask, removeObjects } from './index.ts';
 
 const covered = (mask: Mask, [x0, y0, x1, y1]: Box): number => boxShare(mask, x0, y0, x1, y1);
 
@@ -24,5 +24,27 @@ describe("a box removal's backdrop", () => {
     expect(covered(hole, [552, 308, 576, 372])).toBe(1);
     expect(covered(hole, [380, 310, 560, 400])).toBe(1);
     expect(covered(hole, [420, 400, 820, 630])).toBe(1);
+  });
+
+  it('leaves those pictures byte for byte as they were when the room is emptied', async () => {
+    const image = await fixtureAt960('furnished_houses_143_bedroom.jpg');
+    const emptied = await removeObjects(image, [[361, 286, 839, 635]]);
+    for (const [x0, y0, x1, y1] of [
+      [640, 294, 666, 340],
+      [690, 294, 722, 340],
+      [748, 294, 790, 340],
+    ] as Box[])
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++)
+          for (let c = 0; c < 3; c++)
+            expect(emptied.data[(y * image.width + x) * 3 + c]).toBe(image.data[(y * image.width + x) * 3 + c]);
+    // The bed itself is gone: its duvet's dusky mauve no longer fills the middle of the box.
+    let changed = 0;
+    for (let y = 420; y < 600; y++)
+      for (let x = 520; x < 800; x++) {
+        const i = (y * image.width + x) * 3;
+        if (Math.abs(emptied.data[i]! - image.data[i]!) + Math.abs(emptied.data[i + 1]! - image.data[i + 1]!) > 20) changed++;
+      }
+    expect(changed / (180 * 280)).toBeGreaterThan(0.5);
   });
 });
