@@ -3,7 +3,9 @@ import type { RgbImage } from '../image.ts';
 import { boxMask, type Box, type Mask } from '../mask.ts';
 import { fixtureAt960 } from '../testing/fixtures.ts';
 import { boxSilhouette } from './box-silhouette.ts';
-import { boxSpill, topSliver } from './box-spill.ts';
+import { boxOutline, topSliver } from './box-spill.ts';
+
+const boxSpill = async (image: RgbImage, box: Box): Promise<Mask> => (await boxOutline(image, box)).spill;
 
 /** Share of the pixels of `region` the mask covers. */
 function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
@@ -12,7 +14,7 @@ function covered(mask: Mask, [x1, y1, x2, y2]: Box): number {
   return n / ((x2 - x1) * (y2 - y1));
 }
 
-describe('boxSpill', () => {
+describe("boxOutline's spill", () => {
   it("finds a bed's posts outside its detection box, and not the nightstand beside them", async () => {
     const image = await fixtureAt960('sparse_houses_245_bedroom.jpg');
     // The detector's box for the bed at this size: the footboard's posts stand outside it on both sides.

@@ -12,25 +12,23 @@ const GRABCUT_SIDE = 160;
 /** A spill over this share of the band is not the object's thin parts: GrabCut took the background too. */
 const MAX_SPILL_SHARE = 0.35;
 
-/**
- * The parts of an object that stick out of its detection box: a bed's posts and the crest of its headboard, a
- * chair's back (detector boxes are often a few percent short). Removing the box alone left them standing on the
- * fill (seen on listing bedrooms). GrabCut on the box, a band around it and context beyond: the box is probably
- * the object, the band probably not, the context surely not; band pixels GrabCut gives the object, and that touch
- * the box, are the spill. Empty when GrabCut finds none, or takes so much of the band that it cannot have told the
- * object from its background.
- */
-export async function boxSpill(image: RgbImage, box: Box): Promise<Mask> {
-  return (await boxOutline(image, box)).spill;
-}
-
 export interface BoxOutline {
-  /** Pixels around the box that are the object's (see boxSpill). */
+  /**
+   * The parts of an object that stick out of its detection box: a bed's posts and the crest of its headboard, a
+   * chair's back (detector boxes are often a few percent short). Removing the box alone left them standing on the
+   * fill (seen on listing bedrooms). Band pixels GrabCut gives the object, and that touch the box. Empty when GrabCut
+   * finds none, or takes so much of the band that it cannot have told the object from its background.
+   */
   readonly spill: Mask;
   /** Pixels inside the box above the object's top, in each column: the wall or window behind it (see boxBackdrop). */
   readonly backdrop: Mask;
 }
 
+/**
+ * What GrabCut tells of a detection box's object, run on the box, a band around it and context beyond: the box is
+ * probably the object, the band probably not, the context surely not. Both parts are empty when GrabCut cannot
+ * tell the object from its background.
+ */
 export async function boxOutline(image: RgbImage, [x1, y1, x2, y2]: Box): Promise<BoxOutline> {
   const spill = createMask(image.width, image.height);
   const backdrop = createMask(image.width, image.height);
@@ -107,19 +105,21 @@ export async function boxOutline(image: RgbImage, [x1, y1, x2, y2]: Box): Promis
       queue.push(n);
     }
   }
-  const overSpilled = spilled === 0 || spilled > MAX_SPILL_SHARE * bandCells;
+  // GrabCut that takes this much of the band cannot have told the object from its background.
+  if (spilled > MAX_SPILL_SHARE * bandCells) return none;
   // Back to full size: each band pixel takes its cell's word.
-  if (!overSpilled)
+  const toCellX = (px: number): number => Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
+  const toCellY = (py: number): number => Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
+  if (spilled > 0)
     for (let py = band[1]; py < band[3]; py++) {
-      const y = Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
+      const y = toCellY(py);
       for (let px = band[0]; px < band[2]; px++) {
         if (region(px, py) !== 1) continue;
-        const x = Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
-        const i = y * sw + x;
+        const i = y * sw + toCellX(px);
         if (reached[i] && init[i] === cv.GC_PR_BGD) spill.data[py * image.width + px] = 255;
       }
     }
-  if (!overSpilled || spilled === 0) boxBackdrop(backdrop, [x1, y1, x2, y2], object, sw, sh, crop);
+  boxBackdrop(backdrop, [x1, y1, x2, y2], object, { sw, sh, crop, toCellX, toCellY });
   return { spill, backdrop };
 }
 
@@ -141,12 +141,15 @@ function boxBackdrop(
   backdrop: Mask,
   [x1, y1, x2, y2]: Box,
   object: (i: number) => boolean,
-  sw: number,
-  sh: number,
-  crop: Box,
+  cells: {
+    readonly sw: number;
+    readonly sh: number;
+    readonly crop: Box;
+    readonly toCellX: (px: number) => number;
+    readonly toCellY: (py: number) => number;
+  },
 ): void {
-  const toCellX = (px: number): number => Math.min(sw - 1, Math.floor(((px - crop[0]) * sw) / (crop[2] - crop[0])));
-  const toCellY = (py: number): number => Math.min(sh - 1, Math.floor(((py - crop[1]) * sh) / (crop[3] - crop[1])));
+  const { sw, sh, crop, toCellX, toCellY } = cells;
   const cx0 = toCellX(x1);
   const cx1 = toCellX(x2 - 1);
   const cy0 = toCellY(y1);

@@ -1,11 +1,8 @@
 import { pixelLuminance, type RgbImage } from '../image.ts';
 import { forEachPatch, type Box, type Mask } from '../mask.ts';
 import { chebyshev } from './patchmatch.ts';
-
-/** A luminance change (sum of the two central differences, 0..255) above this is an edge: a frame, a lamp's outline. */
-const EDGE = 10;
-/** Pixels this close (px) to an edge are not plain wall. */
-const EDGE_CLEARANCE = 2;
+// Plain wall is told from things on it as the wall fill tells it.
+import { EDGE, EDGE_CLEARANCE } from './wall-plain.ts';
 
 /**
  * The things in a box's backdrop (box-spill.ts's `boxOutline`: what lies above the object in each column) that a
@@ -41,25 +38,20 @@ export function backdropToKeep(image: RgbImage, hole: Mask, backdrop: Mask, [bx0
   y1 = Math.min(h, y1 + 1);
   const cw = x1 - x0;
   const ch = y1 - y0;
-  // Each window pixel's part: the removal's own (the hole less the backdrop), the backdrop, inside the box but
-  // neither (the spill's other side), or outside the box and the hole.
+  // Each window pixel's part: the removal's own (the hole less the backdrop), the backdrop, or outside the box and the
+  // hole (the whole box is in the hole).
   const REMOVED = 1;
   const BACKDROP = 2;
   const OUTSIDE = 3;
   const part = new Uint8Array(cw * ch);
   const luma = new Float32Array(cw * ch);
-  for (let row = 0; row < ch; row++) {
-    const y = y0 + row;
+  for (let row = 0; row < ch; row++)
     for (let col = 0; col < cw; col++) {
-      const x = x0 + col;
-      const i = y * w + x;
+      const i = (y0 + row) * w + x0 + col;
       const o = row * cw + col;
       luma[o] = pixelLuminance(image, i);
-      if (backdrop.data[i]) part[o] = BACKDROP;
-      else if (hole.data[i]) part[o] = REMOVED;
-      else if (x < bx0 || x >= bx1 || y < by0 || y >= by1) part[o] = OUTSIDE;
+      part[o] = backdrop.data[i] ? BACKDROP : hole.data[i] ? REMOVED : OUTSIDE;
     }
-  }
   // Luminance edges; the removal's pixels never make one (the object's outline is not the wall's): a neighbour on
   // the removal, or past the window, reads as the pixel itself.
   const edge = new Uint8Array(cw * ch);

@@ -172,11 +172,12 @@ export async function removalMask(image: RgbImage, target: RemovalTarget): Promi
   const hole = boxMask(image.width, image.height, toFrameEdges([x1, y1, x2, y2], image.width, image.height));
   const { spill, backdrop } = await boxOutline(image, [x1, y1, x2, y2]);
   for (let i = 0; i < hole.data.length; i++) if (spill.data[i]) hole.data[i] = 255;
-  topSliver(image, hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
+  const grow = Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006));
+  topSliver(image, hole, grow);
   boxShadow(image, [x1, y1, x2, y2], hole);
   const kept = backdropToKeep(image, hole, backdrop, [x1, y1, x2, y2]);
   // Taken out after the hole grows: the growth swallows the object's soft rim, and a kept picture is clear of it.
-  const grown = growMask(hole, Math.max(3, Math.round(Math.min(image.width, image.height) * 0.006)));
+  const grown = growMask(hole, grow);
   for (let i = 0; i < grown.data.length; i++) if (kept.data[i]) grown.data[i] = 0;
   return grown;
 }

@@ -12,9 +12,9 @@ const MIN_WALL_HOLE = 200;
 const MARGIN_SHARE = 0.25;
 const MIN_MARGIN = 32;
 /** A luminance change (sum of the two central differences, 0..255) above this is an edge: a frame, a switch, a shadow line. */
-const EDGE = 10;
+export const EDGE = 10;
 /** Known pixels this close (px) to an edge are not plain wall (the edge's own blur). */
-const EDGE_CLEARANCE = 2;
+export const EDGE_CLEARANCE = 2;
 /** Flat wall pixels this close (px) to the hole's wall part start the plain wall's flood. */
 const SEED_REACH = 8;
 /** Fewest plain wall pixels to learn the wall's light from. */
