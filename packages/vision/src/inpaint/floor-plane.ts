@@ -303,6 +303,7 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
     }
     known[o] = 1;
   }
+  if (own) growUnderChangingLight(rgb, labels, hole, known, own as [number, number], w, h);
   // The light is learnt off the hole's rim when enough floor lies beyond it: the rim holds what the hole's mask
   // missed of the piece (a bed's pale legs at its foot, its shadow), and the membrane spread their light over the
   // hole (`sparse_houses_245`'s floor came out 20 levels lighter than the carpet beside the bed).
@@ -338,6 +339,71 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
     }
   }
   return shading;
+}
+
+/** Largest step of smoothed chromaticity between neighbouring floor cells that is still the same floor's light. */
+const LIGHT_HUE_STEP = 0.004;
+/** Farthest the floor's chromaticity may drift from its own along such steps. */
+const LIGHT_HUE_DRIFT = 0.1;
+
+/**
+ * Adds to `known` the floor cells reached from it through neighbours whose chromaticity (smoothed over 3x3 floor
+ * cells) changes by at most LIGHT_HUE_STEP a cell: one floor under a light whose colour changes across the room.
+ * `furnished_houses_143`'s tiles are warm grey in the lamp's light and blue under the window's: the median near the
+ * bed was the blue, the warm side lay 0.05-0.06 off, outside SHADING_CHROMA, and the hole came out blue to its warm
+ * edge. A duvet or a rug on the floor meets it at an edge, a step no light makes.
+ */
+function growUnderChangingLight(
+  rgb: Float32Array,
+  labels: Uint8Array,
+  hole: Uint8Array,
+  known: Uint8Array,
+  own: [number, number],
+  w: number,
+  h: number,
+): void {
+  const floor = (o: number) => labels[o] === FLOOR && !hole[o];
+  const smoothR = new Float32Array(w * h);
+  const smoothB = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = y * w + x;
+      if (!floor(o)) continue;
+      let [r, g, b] = [0, 0, 0];
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+          const q = yy * w + xx;
+          if (!floor(q)) continue;
+          r += rgb[q * 3]!;
+          g += rgb[q * 3 + 1]!;
+          b += rgb[q * 3 + 2]!;
+        }
+      const sum = r + g + b + 1;
+      smoothR[o] = r / sum;
+      smoothB[o] = b / sum;
+    }
+  }
+  const queue: number[] = [];
+  for (let o = 0; o < known.length; o++) if (known[o]) queue.push(o);
+  for (let k = 0; k < queue.length; k++) {
+    const o = queue[k]!;
+    const [x, y] = [o % w, Math.floor(o / w)];
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const [nx, ny] = [x + dx, y + dy];
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const q = ny * w + nx;
+      if (known[q] || !floor(q)) continue;
+      if (Math.hypot(smoothR[q]! - smoothR[o]!, smoothB[q]! - smoothB[o]!) > LIGHT_HUE_STEP) continue;
+      if (Math.hypot(smoothR[q]! - own[0], smoothB[q]! - own[1]) > LIGHT_HUE_DRIFT) continue;
+      known[q] = 1;
+      queue.push(q);
+    }
+  }
 }
 
 /** Reach (m) into the hole over which the fill's light is bent to meet the photo's at the hole's rim. */
