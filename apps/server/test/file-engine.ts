@@ -9,7 +9,8 @@ import type { StudioEngine } from '../src/areas/studio/engine.ts';
 let fileEngine: StudioEngine | undefined;
 
 export async function fileVisionEngine(): Promise<StudioEngine> {
-  // Imported when first needed: most server test files never run an image job, and the engine's imports are heavy.
+  // Imported here, not at the top: setup-engine.ts imports this module into every server test file, and most of them
+  // (config, mail, contracts) never build an app; the engine's imports (the vision package) are heavy.
   const { createStudioEngine } = await import('../src/areas/studio/engine.ts');
   return (fileEngine ??= createStudioEngine({ size: 1 }));
 }

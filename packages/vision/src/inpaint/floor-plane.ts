@@ -294,16 +294,18 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
     return [rgb[o * 3]! / sum, rgb[o * 3 + 2]! / sum];
   };
   const nearChroma = nearestFloorCells(labels, hole, toHole, reach)?.map(chroma);
-  const own = nearChroma ? [0, 1].map((k) => medianOf(nearChroma.map((value) => value[k]!))) : null;
+  const own: [number, number] | null = nearChroma
+    ? [medianOf(nearChroma.map(([r]) => r)), medianOf(nearChroma.map(([, b]) => b))]
+    : null;
   for (let o = 0; o < known.length; o++) {
     if (labels[o] !== FLOOR || hole[o]) continue;
     if (own) {
       const [r, b] = chroma(o);
-      if (Math.hypot(r - own[0]!, b - own[1]!) > SHADING_CHROMA) continue;
+      if (Math.hypot(r - own[0], b - own[1]) > SHADING_CHROMA) continue;
     }
     known[o] = 1;
   }
-  if (own) growUnderChangingLight(rgb, labels, hole, known, own as [number, number], w, h);
+  if (own) growUnderChangingLight(rgb, labels, hole, known, own, w, h);
   // The light is learnt off the hole's rim when enough floor lies beyond it: the rim holds what the hole's mask
   // missed of the piece (a bed's pale legs at its foot, its shadow), and the membrane spread their light over the
   // hole (`sparse_houses_245`'s floor came out 20 levels lighter than the carpet beside the bed).
@@ -345,6 +347,12 @@ function splitShading(canvas: Canvas, labels: Uint8Array, toHole: Int32Array, re
 const LIGHT_HUE_STEP = 0.004;
 /** Farthest the floor's chromaticity may drift from its own along such steps. */
 const LIGHT_HUE_DRIFT = 0.1;
+const FOUR_NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /**
  * Adds to `known` the floor cells reached from it through neighbours whose chromaticity (smoothed over 3x3 floor
@@ -388,12 +396,7 @@ function growUnderChangingLight(
   for (let k = 0; k < queue.length; k++) {
     const o = queue[k]!;
     const [x, y] = [o % w, Math.floor(o / w)];
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dy] of FOUR_NEIGHBOURS) {
       const [nx, ny] = [x + dx, y + dy];
       if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
       const q = ny * w + nx;
