@@ -9,7 +9,7 @@ import { type AppConfig, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Resolver } from '../src/lib/safe-fetch.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
-import { fileVisionEngine } from './file-engine.ts';
+import { workerVisionEngine } from './worker-engine.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabaseKind } from './test-database.ts';
 
 export interface TestContext {
@@ -55,8 +55,8 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     mailer,
     logger: false,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
-    // The queued engine (image jobs on PostgreSQL's queue) is the app's own; the in-process pool is the file's.
-    engine: options.engine ?? (config.imageJobs.mode !== 'queue' || !config.databaseUrl ? await fileVisionEngine() : undefined),
+    // The queued engine (image jobs on PostgreSQL's queue) is the app's own; the in-process pool is the test worker's.
+    engine: options.engine ?? (config.imageJobs.mode !== 'queue' || !config.databaseUrl ? workerVisionEngine() : undefined),
     resolve: options.resolve,
     replicatePollMs: options.replicatePollMs,
   });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, render, renderHook } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadImage, setAutoDetections, setMode, undo } from '../state/actions.ts';
