@@ -1,6 +1,16 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** What the vision package's two projects share: the engine's tests load models and run real fills. */
+const visionProject = {
+  root: './packages/vision',
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+/** The vision test file that mocks a module (vi.mock): it runs isolated, in a project of its own. */
+const MOCKING_VISION_TEST = 'src/walls/source-detections.test.ts';
+
 export default defineConfig({
   test: {
     passWithNoTests: true,
@@ -36,26 +46,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...visionProject,
           name: 'vision',
-          root: './packages/vision',
           include: ['src/**/*.test.ts'],
           // As the server's: the models load once per worker. The one file that mocks a module runs isolated
           // (vision-mocked below), where its mock cannot reach another file's imports.
-          exclude: ['src/walls/source-detections.test.ts'],
+          exclude: [MOCKING_VISION_TEST],
           isolate: false,
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
       {
         test: {
+          ...visionProject,
           name: 'vision-mocked',
-          root: './packages/vision',
-          include: ['src/walls/source-detections.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          include: [MOCKING_VISION_TEST],
         },
       },
       {
