@@ -8,6 +8,7 @@ import { membrane } from './diffusion.ts';
 import { fillByLattice, floorLattice } from './floor-lattice.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings } from './plane-guide.ts';
 import { bilinear, sharedFloat32, sharedUint8, type Canvas } from './planes.ts';
+import { FOOT_SIDE } from './wall-foot.ts';
 
 /** Fewest hole pixels on the floor for the rectified fill to be worth its set-up. */
 const MIN_FLOOR_HOLE = 400;
@@ -88,6 +89,7 @@ export function fillFloorRectified(
   room: RoomModel,
   options: ExemplarOptions,
   onProgress?: (fraction: number) => void,
+  footSide?: Uint8Array,
 ): FloorFill | null {
   const { width: w, height: h } = image;
   const s = room.width / w;
@@ -119,7 +121,9 @@ export function fillFloorRectified(
       crossingsRow = y;
       crossings = rowCrossings(floorPolygon, y + 0.5);
     }
-    if (insideRow(crossings, x + 0.5)) holeFloor.push(i);
+    // The photo's own foot (wall-foot.ts), where it was seen, says which side is floor; the layout says elsewhere.
+    const side = footSide?.[i] ?? FOOT_SIDE.unknown;
+    if (side === FOOT_SIDE.floor || (side === FOOT_SIDE.unknown && insideRow(crossings, x + 0.5))) holeFloor.push(i);
   }
   if (holeFloor.length < MIN_FLOOR_HOLE) return null;
   // The model's floor label at the photo's size (its labels are at the work size).

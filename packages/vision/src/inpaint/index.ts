@@ -23,6 +23,7 @@ import { surfaceLabels } from './plane-guide.ts';
 import { fromCanvas, toCanvas } from './planes.ts';
 import { fillFloorRectified } from './floor-plane.ts';
 import { fillPlainWalls } from './wall-plain.ts';
+import { drawSkirting, mirrorFarFloor, photoWallFoot } from './wall-foot.ts';
 
 export type FillMethod = 'exemplar' | 'diffusion';
 
@@ -72,27 +73,35 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
   if (options.room && (options.method ?? 'exemplar') === 'exemplar') {
     const progress = options.onProgress;
     const exemplar = { ...DEFAULT_EXEMPLAR, ...options.exemplar };
-    const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)));
-    const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room, floor?.beyond);
+    const foot = photoWallFoot(image, mask, options.room);
+    const side = foot?.side;
+    const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)), side);
+    const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room, floor?.beyond, side);
     const done = walls ?? floor;
+    if (done && foot && floor) mirrorFarFloor(done.image, done.rest, foot, floor.beyond);
     if (done) {
-      if (!done.rest.data.some((v) => v !== 0)) return done.image;
-      const near = growMask(done.rest, FLOOR_BAND);
-      for (let i = 0; i < near.data.length; i++) if (!mask.data[i]) near.data[i] = 0;
-      const rest = fillHole(done.image, near, { ...options, onProgress: progress && ((f) => progress(0.5 + 0.5 * f)) });
-      return compositeMasked(done.image, rest, done.rest);
+      let filled = done.image;
+      if (done.rest.data.some((v) => v !== 0)) {
+        const near = growMask(done.rest, FLOOR_BAND);
+        for (let i = 0; i < near.data.length; i++) if (!mask.data[i]) near.data[i] = 0;
+        const onProgress = progress && ((f: number) => progress(0.5 + 0.5 * f));
+        const rest = fillHole(done.image, near, { ...options, onProgress }, side);
+        filled = compositeMasked(done.image, rest, done.rest);
+      }
+      return foot ? drawSkirting(filled, mask, foot) : filled;
     }
   }
   return fillHole(image, mask, options);
 }
 
-function fillHole(image: RgbImage, mask: Mask, options: InpaintOptions): RgbImage {
+/** `footSide`: the photo's wall foot (wall-foot.ts), whose floor side is filled as floor whatever the layout says. */
+function fillHole(image: RgbImage, mask: Mask, options: InpaintOptions, footSide?: Uint8Array): RgbImage {
   const box = maskBBox(mask)!;
   const [x, y, w, h] = fillRegion(mask, box);
   const crop = cropImage(image, x, y, w, h);
   const cropHole = cropMask(mask, x, y, w, h);
   const plain = toCanvas(crop, cropHole);
-  const labels = options.room ? surfaceLabels(options.room, image, { x, y, w, h }, plain.hole) : null;
+  const labels = options.room ? surfaceLabels(options.room, image, { x, y, w, h }, plain.hole, footSide) : null;
   const canvas = labels ? { ...plain, labels } : plain;
   if (canvas.hole.every((v) => v === 1)) {
     throw new VisionError('invalid_mask', 'The mask covers the whole image: there is nothing to fill from');

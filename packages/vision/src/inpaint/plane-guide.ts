@@ -3,6 +3,7 @@ import { decodeRoomLabels, decodeMaskBits } from '../room/labels.ts';
 import { chebyshev } from './patchmatch.ts';
 import { ANY } from './patch-kernels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
+import { FOOT_SIDE } from './wall-foot.ts';
 
 const FLOOR = 0;
 const CEILING = 2;
@@ -22,6 +23,7 @@ export function surfaceLabels(
   image: { width: number; height: number },
   crop: { x: number; y: number; w: number; h: number },
   hole: Uint8Array,
+  footSide?: Uint8Array,
 ): Uint8Array | null {
   const sx = room.width / image.width;
   const sy = room.height / image.height;
@@ -79,6 +81,10 @@ export function surfaceLabels(
         }
       }
       if (hole[i]) {
+        // The photo's own foot (wall-foot.ts) overrules the layout: floor below it, and above it no floor.
+        const side = footSide?.[(crop.y + row) * image.width + crop.x + col] ?? FOOT_SIDE.unknown;
+        if (side === FOOT_SIDE.floor) surface = FLOOR;
+        else if (side === FOOT_SIDE.wall && surface === FLOOR) surface = ANY;
         out[i] = surface;
         continue;
       }

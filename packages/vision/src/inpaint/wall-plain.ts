@@ -5,6 +5,7 @@ import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { membrane } from './diffusion.ts';
 import { chebyshev } from './patchmatch.ts';
 import { insidePolygon, insideRow, labelledRingShare, rowCrossings, type PhotoWindow } from './plane-guide.ts';
+import { FOOT_SIDE } from './wall-foot.ts';
 
 /** Fewest hole pixels on one wall for the plain-wall fill to take that wall's part. */
 const MIN_WALL_HOLE = 200;
@@ -51,7 +52,13 @@ export interface WallFill {
  * real junction, the membrane carries the wall's light softly into the ceiling's instead of the exemplar fill's
  * blotchy block (`_147_kitchen`). Flat ceiling pixels qualify as the wall's do: plain, and reached from the rim.
  */
-export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel, farFloor?: Uint8Array): WallFill | null {
+export function fillPlainWalls(
+  image: RgbImage,
+  hole: Mask,
+  room: RoomModel,
+  farFloor?: Uint8Array,
+  footSide?: Uint8Array,
+): WallFill | null {
   const { width: w, height: h } = image;
   const s = room.width / w;
   if (Math.abs(s - room.height / h) > 0.01 * s) return null;
@@ -62,7 +69,8 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel, far
   let crossingsRow = -1;
   let crossings: number[][] = [];
   for (let i = 0; i < hole.data.length; i++) {
-    if (!hole.data[i]) continue;
+    // Below the photo's own foot (wall-foot.ts) is floor, whatever the layout says.
+    if (!hole.data[i] || footSide?.[i] === FOOT_SIDE.floor) continue;
     const x = i % w;
     const y = (i - x) / w;
     if (y !== crossingsRow) {
@@ -74,7 +82,21 @@ export function fillPlainWalls(image: RgbImage, hole: Mask, room: RoomModel, far
     surfaceOf[i] = k;
     holeCount[k]!++;
   }
-  if (farFloor) wallDownToNearFloor(surfaceOf, holeCount, hole, farFloor, w, h);
+  // A hole pixel takes the wall above it where the photo's foot says it is wall, or (with no foot seen) where the
+  // floor's fill found it too far.
+  const carried = footSide ?? farFloor;
+  if (carried) {
+    const wallOver = (x: number, y: number): number => {
+      for (let yy = y; yy >= 0; yy--) {
+        const k = polygons.findIndex((polygon) => polygon.length >= 3 && insidePolygon(polygon, x + 0.5, yy + 0.5));
+        if (k >= 0) return k;
+      }
+      return -1;
+    };
+    const carries = (i: number): boolean =>
+      footSide?.[i] ? footSide[i] === FOOT_SIDE.wall : Boolean(farFloor?.[i]);
+    wallDownToNearFloor(surfaceOf, holeCount, hole, carries, footSide ? wallOver : null, w, h);
+  }
   // Pixels labelled wall or ceiling: what the plain surface is learnt from (one upsampling of the labels).
   const labels = roomLabelsAtSize(room, w, h);
   // A window or door beside the hole says the hole lies on a wall as surely as the wall does: it counts as wall in
@@ -109,7 +131,8 @@ function wallDownToNearFloor(
   surfaceOf: Int16Array,
   holeCount: Int32Array,
   hole: Mask,
-  farFloor: Uint8Array,
+  carries: (i: number) => boolean,
+  wallOver: ((x: number, y: number) => number) | null,
   w: number,
   h: number,
 ): void {
@@ -123,9 +146,12 @@ function wallDownToNearFloor(
         continue;
       }
       const k = surfaceOf[i]!;
+      // The hole's top in this column on the floor's side of the layout, but wall by the photo's foot: the wall
+      // the layout shows above it.
+      if (wallAbove[x] === -1 && k < 0 && wallOver && carries(i)) wallAbove[x] = wallOver(x, y);
       const wall = wallAbove[x]!;
       if (k >= 0) wallAbove[x] = k;
-      else if (farFloor[i] && wall >= 0) {
+      else if (carries(i) && wall >= 0) {
         surfaceOf[i] = wall;
         holeCount[wall]!++;
       }

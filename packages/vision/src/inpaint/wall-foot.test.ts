@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createImage, type RgbImage } from '../image.ts';
+import { boxMask } from '../mask.ts';
+import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
+import { inpaintDecoded } from './index.ts';
+import { FOOT_SIDE, photoWallFoot } from './wall-foot.ts';
+
+const W = 320;
+const H = 240;
+/** The first floor row: the layout's and the photo's. */
+const JUNCTION = 140;
+/** A white skirting of 10 rows stands on it. */
+const SKIRTING_TOP = 130;
+/** A bed across the wall's foot, down to near the photo's bottom. */
+const BED = { x0: 80, y0: 60, x1: 240, y1: 232 };
+const WALL = [200, 185, 160];
+const SKIRTING = [245, 245, 242];
+const CARPET = [120, 100, 80];
+
+function scene(): RgbImage {
+  const image = createImage(W, H);
+  let seed = 11;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const n = ((seed >>> 24) % 7) - 3;
+      let v = y >= JUNCTION ? CARPET : y >= SKIRTING_TOP ? SKIRTING : WALL;
+      if (x >= BED.x0 && x < BED.x1 && y >= BED.y0 && y < BED.y1) v = [60, 90, 160];
+      image.data.set([v[0]! + n, v[1]! + n, v[2]! + n], (y * W + x) * 3);
+    }
+  return image;
+}
+
+/**
+ * A level camera of focal length 400 px: the floor's rectified fill takes floor rows from 220 down only (nearer than
+ * four camera heights), and without the photo's foot the wall was carried down to that row, a slab on the carpet.
+ */
+const room = wallAndFloorModel({
+  width: W,
+  height: H,
+  junction: JUNCTION,
+  object: [BED.x0, BED.y0, BED.x1, BED.y1],
+  focalPx: 400,
+});
+const hole = boxMask(W, H, [BED.x0 - 2, BED.y0 - 2, BED.x1 + 2, BED.y1 + 2]);
+
+const mean = (image: RgbImage, x0: number, x1: number, y0: number, y1: number): number[] => {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++, n++) for (let c = 0; c < 3; c++) sum[c]! += image.data[(y * W + x) * 3 + c]!;
+  return sum.map((s) => s / n);
+};
+const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+describe('the photo wall foot through a removal hole', () => {
+  it('finds the foot beside the hole and splits the hole there', () => {
+    const foot = photoWallFoot(scene(), hole, room)!;
+    expect(foot).not.toBeNull();
+    expect(foot.side[100 * W + 160]).toBe(FOOT_SIDE.wall);
+    expect(foot.side[(JUNCTION - 2) * W + 160]).toBe(FOOT_SIDE.wall);
+    expect(foot.side[(JUNCTION + 2) * W + 160]).toBe(FOOT_SIDE.floor);
+  });
+
+  it('stops the wall at the foot, carries the skirting through, and fills carpet below', () => {
+    const out = inpaintDecoded(scene(), hole, { room });
+    // Across the middle of the removed bed: wall, then skirting, then carpet down to the rectified floor's reach.
+    expect(distance(mean(out, 120, 200, 90, 120), WALL)).toBeLessThan(12);
+    expect(distance(mean(out, 120, 200, SKIRTING_TOP + 2, JUNCTION - 2), SKIRTING)).toBeLessThan(15);
+    expect(distance(mean(out, 120, 200, JUNCTION + 4, 215), CARPET)).toBeLessThan(15);
+  });
+});

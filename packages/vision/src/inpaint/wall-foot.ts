@@ -1,0 +1,427 @@
+import type { RgbImage } from '../image.ts';
+import type { Mask } from '../mask.ts';
+import { roomLabelsAtSize } from '../room/labels.ts';
+import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
+
+/** Which side of the photo's wall foot a hole pixel lies on (`WallFoot.side`). */
+export const FOOT_SIDE = { unknown: 0, wall: 1, floor: 2 } as const;
+
+/** A skirting board seen beside a hole: its colours from the foot up, and its height there. */
+interface Skirting {
+  /** RGB per row above the foot (row 0 touches the floor), TRANSITION_ROWS more than `height`. */
+  readonly profile: Float32Array;
+  /** Rows from the foot to the skirting's top edge. */
+  readonly height: number;
+}
+
+/** The foot line across one hole part, with what the photo shows on either side of it. */
+interface PartFoot {
+  /** First column of `rows`. */
+  readonly x0: number;
+  /** The foot's row (the first floor row, fractional) per column from x0. */
+  readonly rows: Float32Array;
+  /** The skirting at the part's left and right (the nearest seen), or null where none was seen. */
+  readonly left: { x: number; skirting: Skirting | null } | null;
+  readonly right: { x: number; skirting: Skirting | null } | null;
+}
+
+export interface WallFoot {
+  /** Per photo pixel, for hole pixels of parts whose foot was found: FOOT_SIDE.wall above the foot, .floor below. */
+  readonly side: Uint8Array;
+  readonly parts: readonly PartFoot[];
+}
+
+/** Hole parts smaller than this share of the photo are left to the layout (a small hole seldom spans the foot). */
+const MIN_PART_SHARE = 0.01;
+/** Columns beside the part read for the foot: this share of its width, between MIN_SIDE and MAX_SIDE px. */
+const SIDE_SHARE = 0.3;
+const MIN_SIDE = 24;
+const MAX_SIDE = 160;
+/** The labels turn from floor to wall this close above the foot (share of the photo's height; they often take the skirting for floor). */
+const WALL_REACH = 0.08;
+/** Floor rows a column must show under the foot, and wall rows over it, for the foot to count (px). */
+const MIN_FLOOR_RUN = 4;
+const MIN_WALL_RUN = 4;
+/** The floor's colour steps at the foot: the next STEP_ROWS rows up all this far from it (RGB distance). */
+const FLOOR_STEP = 30;
+const STEP_ROWS = 3;
+/** Fewest columns of one side that see the foot for that side to place it; a line fits them within FIT_TOLERANCE px. */
+const MIN_COLUMNS = 6;
+const FIT_TOLERANCE = 3;
+const MIN_INLIERS = 0.4;
+/** Steepest foot line believed (rows per column): a side wall's foot seen at a slant. */
+const MAX_SLOPE = 1.5;
+/** A side's own slope is used when its columns span this many px; a shorter run is taken as level. */
+const MIN_SLOPE_SPAN = 40;
+/** The photo's foot may lie at most this share of the photo's height from the layout's floor edge. */
+const MAX_LAYOUT_GAP = 0.1;
+/** Rows above the foot a skirting is looked for in (share of the photo's height, at least MIN_SKIRTING_ROWS). */
+const SKIRTING_SHARE = 0.08;
+const MIN_SKIRTING_ROWS = 12;
+/** The wall's own colour is the median of the topmost WALL_ROWS rows read; a skirting's row is farther from it than SKIRTING_OFF_WALL (RGB). */
+const WALL_ROWS = 5;
+const SKIRTING_OFF_WALL = 10;
+/** Fewest rows a skirting spans (fewer is the foot's own shadow line). */
+const MIN_SKIRTING = 4;
+/** Rows above the skirting's top drawn too, blending into the wall's fill. */
+const TRANSITION_ROWS = 3;
+
+/**
+ * The wall's foot across a hole, as the photo shows it beside the hole: in the columns left and right of each large
+ * hole part, the row where the floor's colour steps to a skirting or wall, fitted with a straight line on each side;
+ * across the part, the layout's floor edge moved to meet those feet. The layout's junction is often tens of pixels
+ * off behind a bed, and the floor's reach (floor-plane.ts's MIN_DROP) then carried the wall down into the room as a
+ * slab standing on the carpet (`furnished_houses_163`); the photo's own foot beside the bed says where the wall
+ * stops. Null when no part shows its foot on either side (a bed flanked by nightstands).
+ */
+export function photoWallFoot(image: RgbImage, hole: Mask, room: RoomModel): WallFoot | null {
+  const labels = roomLabelsAtSize(room, image.width, image.height);
+  const layoutFloorTop = floorTopRows(room, image.width);
+  const { width: w, height: h } = image;
+  const side = new Uint8Array(w * h);
+  const parts: PartFoot[] = [];
+  for (const part of holeParts(hole, Math.round(MIN_PART_SHARE * w * h))) {
+    const found = partFoot(image, hole, labels, layoutFloorTop, part);
+    if (!found) continue;
+    parts.push(found);
+    for (const i of part.pixels) {
+      const x = i % w;
+      const y = (i - x) / w;
+      side[i] = y + 0.5 >= found.rows[x - found.x0]! ? FOOT_SIDE.floor : FOOT_SIDE.wall;
+    }
+  }
+  return parts.length ? { side, parts } : null;
+}
+
+interface HolePart {
+  readonly pixels: number[];
+  readonly box: [number, number, number, number];
+}
+
+/** The hole's 8-connected parts of at least `minSize` pixels, with their boxes (inclusive). */
+function holeParts(hole: Mask, minSize: number): HolePart[] {
+  const { width: w, height: h } = hole;
+  const seen = new Uint8Array(w * h);
+  const parts: HolePart[] = [];
+  for (let start = 0; start < seen.length; start++) {
+    if (!hole.data[start] || seen[start]) continue;
+    const pixels = [start];
+    seen[start] = 1;
+    const box: [number, number, number, number] = [w, h, -1, -1];
+    for (let k = 0; k < pixels.length; k++) {
+      const i = pixels[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      box[0] = Math.min(box[0], x);
+      box[1] = Math.min(box[1], y);
+      box[2] = Math.max(box[2], x);
+      box[3] = Math.max(box[3], y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          if (hole.data[q] && !seen[q]) {
+            seen[q] = 1;
+            pixels.push(q);
+          }
+        }
+    }
+    if (pixels.length >= minSize) parts.push({ pixels, box });
+  }
+  return parts;
+}
+
+interface Line {
+  readonly slope: number;
+  readonly at: (x: number) => number;
+}
+
+interface SideSeen {
+  readonly line: Line;
+  /** The observed column nearest the part, and the skirting seen on this side. */
+  readonly x: number;
+  readonly skirting: Skirting | null;
+}
+
+function partFoot(
+  image: RgbImage,
+  hole: Mask,
+  labels: Uint8Array,
+  layoutFloorTop: Float32Array,
+  part: HolePart,
+): PartFoot | null {
+  const { width: w, height: h } = image;
+  const [bx0, by0, bx1, by1] = part.box;
+  const reach = Math.round(Math.min(MAX_SIDE, Math.max(MIN_SIDE, SIDE_SHARE * (bx1 - bx0))));
+  const left = sideFoot(image, hole, labels, by0, by1, bx0 - 1, Math.max(0, bx0 - reach), -1);
+  const right = sideFoot(image, hole, labels, by0, by1, bx1 + 1, Math.min(w - 1, bx1 + reach), 1);
+  if (!left && !right) return null;
+  // The layout's floor edge, moved to meet the photo's foot on each side seen (by an offset that changes linearly
+  // from one side to the other): the layout knows the walls' directions and corners, the photo where they stand.
+  const offsetAt = (seen: SideSeen): number => seen.line.at(seen.x) - layoutFloorTop[seen.x]!;
+  const offsets = [left, right].map((seen) => (seen ? offsetAt(seen) : NaN));
+  if (offsets.some((o, k) => [left, right][k] && !(Math.abs(o) <= MAX_LAYOUT_GAP * h))) return null;
+  const rows = new Float32Array(bx1 - bx0 + 1);
+  for (let x = bx0; x <= bx1; x++) {
+    const layout = layoutFloorTop[x]!;
+    if (!Number.isFinite(layout)) return null;
+    let offset: number;
+    if (left && right) offset = offsets[0]! + ((x - left.x) * (offsets[1]! - offsets[0]!)) / (right.x - left.x);
+    else offset = left ? offsets[0]! : offsets[1]!;
+    rows[x - bx0] = layout + offset;
+  }
+  return {
+    x0: bx0,
+    rows,
+    left: left && { x: left.x, skirting: left.skirting },
+    right: right && { x: right.x, skirting: right.skirting },
+  };
+}
+
+/**
+ * The foot seen in the columns from `from` to `to` (stepping `step`) beside a hole part spanning rows y0..y1: a line
+ * through the columns that show floor under wall, and the skirting's median profile over them. Null when too few do.
+ */
+function sideFoot(
+  image: RgbImage,
+  hole: Mask,
+  labels: Uint8Array,
+  y0: number,
+  y1: number,
+  from: number,
+  to: number,
+  step: -1 | 1,
+): SideSeen | null {
+  const { width: w } = image;
+  if ((to - from) * step < 0 || from < 0 || from >= w) return null;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let x = from; step > 0 ? x <= to : x >= to; x += step) {
+    const y = footInColumn(image, hole, labels, x, y0, y1);
+    if (y === null) continue;
+    xs.push(x);
+    ys.push(y);
+  }
+  if (xs.length < MIN_COLUMNS) return null;
+  const inliers = consensus(xs, ys);
+  const kept = inliers.filter(Boolean).length;
+  if (kept < MIN_COLUMNS || kept < MIN_INLIERS * xs.length) return null;
+  const keptX = xs.filter((_, k) => inliers[k]);
+  const keptY = ys.filter((_, k) => inliers[k]);
+  const refit = fitLine(keptX, keptY);
+  const span = Math.max(...keptX) - Math.min(...keptX);
+  const level = keptY.slice().sort((a, b) => a - b)[keptY.length >> 1]!;
+  const final: Line =
+    refit && span >= MIN_SLOPE_SPAN && Math.abs(refit.slope) <= MAX_SLOPE ? refit : { slope: 0, at: () => level };
+  const nearest = step > 0 ? Math.min(...keptX) : Math.max(...keptX);
+  return { line: final, x: nearest, skirting: skirtingProfile(image, keptX, keptY) };
+}
+
+/**
+ * Where floor meets wall in column x between rows y0 and y1 (the first floor row), scanning up from y1: floor
+ * (labelled floor where the scan starts) whose colour goes on smoothly up to a step, with known pixels above the step
+ * that are no furniture. The colour places the step, not the labels: they often run the floor up over the skirting
+ * (`furnished_houses_163`). Null when the column shows no such foot (furniture stands there, or the hole).
+ */
+function footInColumn(image: RgbImage, hole: Mask, labels: Uint8Array, x: number, y0: number, y1: number): number | null {
+  const { width: w, height: h } = image;
+  const top = Math.max(MIN_WALL_RUN, y0);
+  let y = Math.min(h - 1, y1);
+  if (hole.data[y * w + x] || labels[y * w + x] !== ROOM_LABEL.floor) return null;
+  const px = (row: number): number => (row * w + x) * 3;
+  // The floor's colour, followed as it changes slowly up the column (an exponential average of the last rows).
+  const floor = [image.data[px(y)]!, image.data[px(y) + 1]!, image.data[px(y) + 2]!];
+  let run = 0;
+  for (; y > top; y--) {
+    if (hole.data[y * w + x]) return null;
+    // A step: the next STEP_ROWS rows up all differ from the floor's colour (a board's seam is a row or two).
+    let step = true;
+    for (let k = 1; k <= STEP_ROWS && step; k++) {
+      const p = px(y - k);
+      const distance = Math.hypot(image.data[p]! - floor[0]!, image.data[p + 1]! - floor[1]!, image.data[p + 2]! - floor[2]!);
+      if (distance < FLOOR_STEP || hole.data[(y - k) * w + x]) step = false;
+    }
+    if (step) break;
+    const p = px(y);
+    for (let c = 0; c < 3; c++) floor[c] = 0.8 * floor[c]! + 0.2 * image.data[p + c]!;
+    run++;
+  }
+  if (y <= top || run < MIN_FLOOR_RUN || labels[y * w + x] !== ROOM_LABEL.floor) return null;
+  // Above the step: a skirting, then wall or a door (labelled so within WALL_REACH rows), known, and no furniture.
+  const reach = Math.round(WALL_REACH * h);
+  for (let k = 1; k <= reach && y - k >= 0; k++) {
+    const i = (y - k) * w + x;
+    if (hole.data[i] || labels[i] === ROOM_LABEL.object) return null;
+    if (k >= MIN_WALL_RUN && labels[i] !== ROOM_LABEL.floor) return y;
+  }
+  return null;
+}
+
+/**
+ * The columns on the line through two of them that the most columns lie on (within FIT_TOLERANCE px): the foot is
+ * one straight line, and a nightstand's foot or a rug's edge beside it are columns off it. Every pair is tried (at
+ * most MAX_SIDE columns a side).
+ */
+function consensus(xs: readonly number[], ys: readonly number[]): boolean[] {
+  let best: boolean[] = xs.map(() => false);
+  let bestCount = 0;
+  for (let a = 0; a < xs.length; a++)
+    for (let b = a + 1; b < xs.length; b++) {
+      if (xs[a] === xs[b]) continue;
+      const slope = (ys[b]! - ys[a]!) / (xs[b]! - xs[a]!);
+      if (Math.abs(slope) > MAX_SLOPE) continue;
+      let count = 0;
+      for (let k = 0; k < xs.length; k++) if (Math.abs(ys[a]! + slope * (xs[k]! - xs[a]!) - ys[k]!) <= FIT_TOLERANCE) count++;
+      if (count <= bestCount) continue;
+      bestCount = count;
+      best = xs.map((x, k) => Math.abs(ys[a]! + slope * (x - xs[a]!) - ys[k]!) <= FIT_TOLERANCE);
+    }
+  return best;
+}
+
+/** Least squares y = a + b x; null on fewer than two distinct columns. */
+function fitLine(xs: readonly number[], ys: readonly number[]): Line | null {
+  const n = xs.length;
+  let [sx, sy, sxx, sxy] = [0, 0, 0, 0];
+  for (let k = 0; k < n; k++) {
+    sx += xs[k]!;
+    sy += ys[k]!;
+    sxx += xs[k]! * xs[k]!;
+    sxy += xs[k]! * ys[k]!;
+  }
+  const spread = n * sxx - sx * sx;
+  if (n < 2 || spread <= 0) return null;
+  const slope = (n * sxy - sx * sy) / spread;
+  const intercept = (sy - slope * sx) / n;
+  return { slope, at: (x) => intercept + slope * x };
+}
+
+/**
+ * The skirting above the foot in the given columns (each at its own foot row): the median colour of each row above
+ * the foot, up to the last row that still differs from the wall's own colour (the median of the topmost rows read).
+ * Null when it differs for fewer than MIN_SKIRTING rows (a wall with no skirting, or one of the wall's colour).
+ */
+function skirtingProfile(image: RgbImage, xs: readonly number[], feet: readonly number[]): Skirting | null {
+  const { width: w } = image;
+  const rows = Math.max(MIN_SKIRTING_ROWS, Math.round(SKIRTING_SHARE * image.height));
+  const median = new Float32Array(rows * 3);
+  const values: number[] = [];
+  for (let d = 0; d < rows; d++)
+    for (let c = 0; c < 3; c++) {
+      values.length = 0;
+      xs.forEach((x, k) => {
+        const y = Math.round(feet[k]!) - 1 - d;
+        if (y >= 0) values.push(image.data[(y * w + x) * 3 + c]!);
+      });
+      if (!values.length) return null;
+      values.sort((a, b) => a - b);
+      median[d * 3 + c] = values[values.length >> 1]!;
+    }
+  const wall = [0, 1, 2].map((c) => {
+    const top = Array.from({ length: WALL_ROWS }, (_, k) => median[(rows - 1 - k) * 3 + c]!).sort((a, b) => a - b);
+    return top[WALL_ROWS >> 1]!;
+  });
+  let height = 0;
+  for (let d = 0; d < rows - WALL_ROWS; d++) {
+    const off = Math.hypot(median[d * 3]! - wall[0]!, median[d * 3 + 1]! - wall[1]!, median[d * 3 + 2]! - wall[2]!);
+    if (off > SKIRTING_OFF_WALL) height = d + 1;
+  }
+  if (height < MIN_SKIRTING || height >= rows - WALL_ROWS) return null;
+  const length = Math.min(rows, height + TRANSITION_ROWS);
+  return { profile: median.slice(0, length * 3), height };
+}
+
+/**
+ * Draws the skirting seen beside each hole part along the foot through it, over the hole's wall-side pixels: each
+ * column takes the profile of the side it is nearer to, blended across the part, stretched to the height the two
+ * sides' heights give there. The plain wall fill stops at the foot as a flat panel; the skirting running on through
+ * the hole is what makes it read as the same wall (Huang et al.'s structure first: the lines crossing the hole).
+ */
+export function drawSkirting(image: RgbImage, hole: Mask, foot: WallFoot): RgbImage {
+  const { width: w, height: h } = image;
+  const out = new Uint8Array(image.data);
+  for (const part of foot.parts) {
+    const sides = [part.left, part.right].filter((s) => s?.skirting) as { x: number; skirting: Skirting }[];
+    if (!sides.length) continue;
+    for (let k = 0; k < part.rows.length; k++) {
+      const x = part.x0 + k;
+      const footRow = part.rows[k]!;
+      // Each side's weight falls with distance; with one side, it alone.
+      const weights = sides.map((s) => 1 / (1 + Math.abs(x - s.x)));
+      const total = weights.reduce((a, b) => a + b, 0);
+      const height = sides.reduce((sum, s, j) => sum + (weights[j]! / total) * s.skirting.height, 0);
+      const drawn = Math.round(height) + TRANSITION_ROWS;
+      for (let d = 0; d < drawn; d++) {
+        const y = Math.round(footRow) - 1 - d;
+        if (y < 0 || y >= h) continue;
+        const i = y * w + x;
+        if (!hole.data[i] || foot.side[i] !== FOOT_SIDE.wall) continue;
+        // Past the skirting's top, the transition rows fade into the wall's fill.
+        const fade = d < Math.round(height) ? 1 : 1 - (d - Math.round(height) + 1) / (TRANSITION_ROWS + 1);
+        for (let c = 0; c < 3; c++) {
+          let value = 0;
+          sides.forEach((s, j) => {
+            const row = Math.min(s.skirting.profile.length / 3 - 1, Math.round((d * s.skirting.height) / height));
+            value += (weights[j]! / total) * s.skirting.profile[row * 3 + c]!;
+          });
+          out[i * 3 + c] = Math.round(fade * value + (1 - fade) * image.data[i * 3 + c]!);
+        }
+      }
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** The layout floor polygon's top edge in each photo column (photo rows), NaN where the floor is not in the column. */
+function floorTopRows(room: RoomModel, width: number): Float32Array {
+  const s = room.width / width;
+  const polygon = room.floor.polygon;
+  const top = new Float32Array(width).fill(NaN);
+  for (let x = 0; x < width; x++) {
+    const mx = (x + 0.5) * s;
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const [xi, yi] = polygon[i]!;
+      const [xj, yj] = polygon[j]!;
+      if (xi > mx === xj > mx) continue;
+      const y = (yi + ((mx - xi) * (yj - yi)) / (xj - xi)) / s;
+      if (Number.isNaN(top[x]!) || y < top[x]!) top[x] = y;
+    }
+  }
+  return top;
+}
+
+/**
+ * The hole's floor below the photo's foot that the rectified floor fill left for lying too far (floor-plane.ts's
+ * MIN_DROP, under a camera that puts the foot too far away), filled in each column as the mirror image of the filled
+ * floor just below it. The exemplar fill made that band another carpet, met by the rectified floor in a straight
+ * seam and specked with the skirting's white (`furnished_houses_163`); the mirror continues the floor's light and
+ * grain across the seam. Updates `image` and `rest` (the hole still to fill) in place.
+ */
+export function mirrorFarFloor(image: RgbImage, rest: Mask, foot: WallFoot, beyond: Uint8Array): void {
+  const { width: w, height: h } = image;
+  for (let x = 0; x < w; x++) {
+    // Bottom-up: the rows of far floor above the first filled floor row of each run.
+    let filledBelow = -1;
+    for (let y = h - 1; y >= 0; y--) {
+      const i = y * w + x;
+      if (foot.side[i] !== FOOT_SIDE.floor) {
+        filledBelow = -1;
+        continue;
+      }
+      if (!rest.data[i]) {
+        filledBelow = y;
+        continue;
+      }
+      if (!beyond[i] || filledBelow < 0) continue;
+      const source = 2 * filledBelow - 1 - y;
+      const j = source * w + x;
+      if (source >= h || rest.data[j] || foot.side[j] !== FOOT_SIDE.floor) continue;
+      image.data[i * 3] = image.data[j * 3]!;
+      image.data[i * 3 + 1] = image.data[j * 3 + 1]!;
+      image.data[i * 3 + 2] = image.data[j * 3 + 2]!;
+      rest.data[i] = 0;
+    }
+  }
+}
