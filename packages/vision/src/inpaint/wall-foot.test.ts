@@ -17,7 +17,10 @@ const WALL = [200, 185, 160];
 const SKIRTING = [245, 245, 242];
 const CARPET = [120, 100, 80];
 
-function scene(): RgbImage {
+/** A dark nightstand left of the bed, standing on the floor in front of the wall (its foot lower than the wall's). */
+const NIGHTSTAND = { x0: 40, y0: 100, x1: 78, y1: 150 };
+
+function scene({ nightstand = false } = {}): RgbImage {
   const image = createImage(W, H);
   let seed = 11;
   for (let y = 0; y < H; y++)
@@ -26,6 +29,7 @@ function scene(): RgbImage {
       const n = ((seed >>> 24) % 7) - 3;
       let v = y >= JUNCTION ? CARPET : y >= SKIRTING_TOP ? SKIRTING : WALL;
       if (x >= BED.x0 && x < BED.x1 && y >= BED.y0 && y < BED.y1) v = [60, 90, 160];
+      if (nightstand && x >= NIGHTSTAND.x0 && x < NIGHTSTAND.x1 && y >= NIGHTSTAND.y0 && y < NIGHTSTAND.y1) v = [70, 45, 30];
       image.data.set([v[0]! + n, v[1]! + n, v[2]! + n], (y * W + x) * 3);
     }
   return image;
@@ -60,6 +64,17 @@ describe('the photo wall foot through a removal hole', () => {
     expect(foot.side[100 * W + 160]).toBe(FOOT_SIDE.wall);
     expect(foot.side[(JUNCTION - 2) * W + 160]).toBe(FOOT_SIDE.wall);
     expect(foot.side[(JUNCTION + 2) * W + 160]).toBe(FOOT_SIDE.floor);
+  });
+
+  it('takes no nightstand beside the hole for the wall foot', () => {
+    // The labels take the nightstand for wall and floor, as the model's often do; its bottom is a straight step from
+    // the floor's colour 10 rows below the wall's foot, seen in more columns than the wall's own foot left of it.
+    const foot = photoWallFoot(scene({ nightstand: true }), hole, room)!;
+    expect(foot).not.toBeNull();
+    for (const x of [BED.x0 + 10, 160, BED.x1 - 10]) {
+      expect(foot.side[(JUNCTION - 2) * W + x]).toBe(FOOT_SIDE.wall);
+      expect(foot.side[(JUNCTION + 3) * W + x]).toBe(FOOT_SIDE.floor);
+    }
   });
 
   it('stops the wall at the foot, carries the skirting through, and fills carpet below', () => {

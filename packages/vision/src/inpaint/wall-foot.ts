@@ -42,13 +42,14 @@ const WALL_REACH = 0.08;
 /** Floor rows a column must show under the foot, and wall rows over it, for the foot to count (px). */
 const MIN_FLOOR_RUN = 4;
 const MIN_WALL_RUN = 4;
-/** The floor's colour steps at the foot: the next STEP_ROWS rows up all this far from it (RGB distance). */
-const FLOOR_STEP = 30;
+/** The floor's colour steps at the foot: STEP_ROWS rows above it FLOOR_DRIFT from the followed floor colour, or their mean FLOOR_EDGE from the rows' below (RGB distance). */
+const FLOOR_DRIFT = 30;
+const FLOOR_EDGE = 24;
 const STEP_ROWS = 3;
 /** Fewest columns of one side that see the foot for that side to place it; a line fits them within FIT_TOLERANCE px. */
 const MIN_COLUMNS = 6;
 const FIT_TOLERANCE = 3;
-const MIN_INLIERS = 0.4;
+const MIN_INLIERS = 0.3;
 /** Steepest foot line believed (rows per column): a side wall's foot seen at a slant. */
 const MAX_SLOPE = 1.5;
 /** A side's own slope is used when its columns span this many px; a shorter run is taken as level. */
@@ -63,6 +64,9 @@ const WALL_ROWS = 5;
 const SKIRTING_OFF_WALL = 10;
 /** Fewest rows a skirting spans (fewer is the foot's own shadow line). */
 const MIN_SKIRTING = 4;
+/** The colour over a side's skirting lies within WALL_MATCH (RGB) of the wall's around the hole (read within WALL_RING px of it). */
+const WALL_MATCH = 70;
+const WALL_RING = 16;
 /** Rows above the skirting's top drawn too, blending into the wall's fill. */
 const TRANSITION_ROWS = 3;
 
@@ -155,8 +159,9 @@ function partFoot(
   const { width: w, height: h } = image;
   const [bx0, by0, bx1, by1] = part.box;
   const reach = Math.round(Math.min(MAX_SIDE, Math.max(MIN_SIDE, SIDE_SHARE * (bx1 - bx0))));
-  const left = sideFoot(image, hole, labels, by0, by1, bx0 - 1, Math.max(0, bx0 - reach), -1);
-  const right = sideFoot(image, hole, labels, by0, by1, bx1 + 1, Math.min(w - 1, bx1 + reach), 1);
+  const wall = wallAround(image, hole, labels, layoutFloorTop, part);
+  const left = sideFoot(image, hole, labels, by0, by1, bx0 - 1, Math.max(0, bx0 - reach), -1, wall);
+  const right = sideFoot(image, hole, labels, by0, by1, bx1 + 1, Math.min(w - 1, bx1 + reach), 1, wall);
   if (!left && !right) return null;
   // The layout's floor edge, moved to meet the photo's foot on each side seen (by an offset that changes linearly
   // from one side to the other): the layout knows the walls' directions and corners, the photo where they stand.
@@ -193,62 +198,135 @@ function sideFoot(
   from: number,
   to: number,
   step: -1 | 1,
+  partWall: readonly number[] | null,
 ): SideSeen | null {
   const { width: w } = image;
   if ((to - from) * step < 0 || from < 0 || from >= w) return null;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let x = from; step > 0 ? x <= to : x >= to; x += step) {
-    const y = footInColumn(image, hole, labels, x, y0, y1);
-    if (y === null) continue;
-    xs.push(x);
-    ys.push(y);
+  // Each way of finding the floor's top in a column (STEP_FINDERS) is fitted, and the lower line kept: the floor's top
+  // is its first step up from the floor, and the followed colour can walk through a faint foot to a wall's cap above.
+  let best: { xs: number[]; ys: number[]; inliers: boolean[]; median: number } | null = null;
+  for (const finder of STEP_FINDERS) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let x = from; step > 0 ? x <= to : x >= to; x += step) {
+      const y = footInColumn(image, hole, labels, x, y0, y1, finder);
+      if (y === null) continue;
+      xs.push(x);
+      ys.push(y);
+    }
+    if (xs.length < MIN_COLUMNS) continue;
+    const inliers = consensus(xs, ys);
+    const kept = inliers.filter(Boolean).length;
+    if (kept < MIN_COLUMNS || kept < MIN_INLIERS * xs.length) continue;
+    const median = medianOf(ys.filter((_, k) => inliers[k]));
+    if (best && median <= best.median) continue;
+    best = { xs, ys, inliers, median };
   }
-  if (xs.length < MIN_COLUMNS) return null;
-  const inliers = consensus(xs, ys);
-  const kept = inliers.filter(Boolean).length;
-  if (kept < MIN_COLUMNS || kept < MIN_INLIERS * xs.length) return null;
+  if (!best) return null;
+  const { xs, ys, inliers } = best;
   const keptX = xs.filter((_, k) => inliers[k]);
   const keptY = ys.filter((_, k) => inliers[k]);
   const refit = fitLine(keptX, keptY);
   const span = Math.max(...keptX) - Math.min(...keptX);
-  const level = keptY.slice().sort((a, b) => a - b)[keptY.length >> 1]!;
+  const level = medianOf(keptY);
   const final: Line =
     refit && span >= MIN_SLOPE_SPAN && Math.abs(refit.slope) <= MAX_SLOPE ? refit : { slope: 0, at: () => level };
   const nearest = step > 0 ? Math.min(...keptX) : Math.max(...keptX);
-  return { line: final, x: nearest, skirting: skirtingProfile(image, keptX, keptY) };
+  // What stands on the step must be the wall the hole shows: the bottom of a nightstand the labels took for wall is
+  // a step of the floor's colour too, under dark wood (`furnished_houses_143`: its base was drawn along the foot).
+  const above = skirtingProfile(image, keptX, keptY);
+  if (!above || !partWall || colourDistance(above.wall, partWall) > WALL_MATCH) return null;
+  return { line: final, x: nearest, skirting: above.skirting };
 }
 
+type StepFinder = (image: RgbImage, hole: Mask, x: number, top: number, bottom: number) => number | null;
+
 /**
- * Where floor meets wall in column x between rows y0 and y1 (the first floor row), scanning up from y1: floor
- * (labelled floor where the scan starts) whose colour goes on smoothly up to a step, with known pixels above the step
- * that are no furniture. The colour places the step, not the labels: they often run the floor up over the skirting
- * (`furnished_houses_163`). Null when the column shows no such foot (furniture stands there, or the hole).
+ * The floor's top in column x, scanning up from `bottom`: where the next STEP_ROWS rows all lie FLOOR_DRIFT from the
+ * floor's colour, followed as it changes slowly up the column (an exponential average of the rows passed). It sees a
+ * skirting over a carpet of its own light (`furnished_houses_163`, `_122`) through the carpet's grain and boards' seams.
  */
-function footInColumn(image: RgbImage, hole: Mask, labels: Uint8Array, x: number, y0: number, y1: number): number | null {
-  const { width: w, height: h } = image;
-  const top = Math.max(MIN_WALL_RUN, y0);
-  let y = Math.min(h - 1, y1);
-  if (hole.data[y * w + x] || labels[y * w + x] !== ROOM_LABEL.floor) return null;
+const stepFromFloorColour: StepFinder = (image, hole, x, top, bottom) => {
+  const { width: w } = image;
   const px = (row: number): number => (row * w + x) * 3;
-  // The floor's colour, followed as it changes slowly up the column (an exponential average of the last rows).
-  const floor = [image.data[px(y)]!, image.data[px(y) + 1]!, image.data[px(y) + 2]!];
-  let run = 0;
-  for (; y > top; y--) {
+  const floor = [image.data[px(bottom)]!, image.data[px(bottom) + 1]!, image.data[px(bottom) + 2]!];
+  for (let y = bottom; y > top; y--) {
     if (hole.data[y * w + x]) return null;
-    // A step: the next STEP_ROWS rows up all differ from the floor's colour (a board's seam is a row or two).
     let step = true;
     for (let k = 1; k <= STEP_ROWS && step; k++) {
       const p = px(y - k);
       const distance = Math.hypot(image.data[p]! - floor[0]!, image.data[p + 1]! - floor[1]!, image.data[p + 2]! - floor[2]!);
-      if (distance < FLOOR_STEP || hole.data[(y - k) * w + x]) step = false;
+      if (distance < FLOOR_DRIFT || hole.data[(y - k) * w + x]) step = false;
     }
-    if (step) break;
-    const p = px(y);
-    for (let c = 0; c < 3; c++) floor[c] = 0.8 * floor[c]! + 0.2 * image.data[p + c]!;
-    run++;
+    if (step) return y;
+    for (let c = 0; c < 3; c++) floor[c] = 0.8 * floor[c]! + 0.2 * image.data[px(y) + c]!;
   }
-  if (y <= top || run < MIN_FLOOR_RUN || labels[y * w + x] !== ROOM_LABEL.floor) return null;
+  return null;
+};
+
+/**
+ * The floor's top in column x, scanning up from `bottom`: the first row where the mean colour of the STEP_ROWS rows
+ * above it (over three columns) lies FLOOR_EDGE from theirs from it down, moved up to where that step is largest. It
+ * sees a thin skirting over a shadow the floor's colour fades into (`furnished_houses_113`'s low wall), which the
+ * followed colour walks through.
+ */
+const stepAtEdge: StepFinder = (image, hole, x, top, bottom) => {
+  const { width: w } = image;
+  const xs = [Math.max(0, x - 1), x, Math.min(w - 1, x + 1)];
+  const below = [0, 0, 0];
+  const above = [0, 0, 0];
+  const mean = (from: number, out: number[]): void => {
+    out[0] = out[1] = out[2] = 0;
+    for (let r = from; r < from + STEP_ROWS; r++)
+      for (const c of xs) for (let k = 0; k < 3; k++) out[k]! += image.data[(r * w + c) * 3 + k]!;
+    for (let k = 0; k < 3; k++) out[k]! /= STEP_ROWS * xs.length;
+  };
+  const stepAt = (row: number): number => {
+    mean(row, below);
+    mean(row - STEP_ROWS, above);
+    return Math.hypot(below[0]! - above[0]!, below[1]! - above[1]!, below[2]! - above[2]!);
+  };
+  for (let y = Math.min(bottom, image.height - STEP_ROWS); y > top + STEP_ROWS; y--) {
+    if (hole.data[y * w + x] || hole.data[(y - 1) * w + x]) return null;
+    let largest = stepAt(y);
+    if (largest < FLOOR_EDGE) continue;
+    // First seen on its lower flank: the step lies where it is largest, a few rows up.
+    let at = y;
+    for (let r = y - 1; r > Math.max(top + STEP_ROWS, y - 1 - STEP_ROWS); r--) {
+      if (hole.data[(r - 1) * w + x]) break;
+      const next = stepAt(r);
+      if (next <= largest) break;
+      [at, largest] = [r, next];
+    }
+    return at;
+  }
+  return null;
+};
+
+const STEP_FINDERS: readonly StepFinder[] = [stepFromFloorColour, stepAtEdge];
+
+/**
+ * Where floor meets wall in column x between rows y0 and y1 (the first floor row), scanning up from y1 with `finder`:
+ * floor (labelled floor where the scan starts) up to a step of colour, with known pixels above the step that are no
+ * furniture and turn to wall in the labels soon above it. The colour places the step, not the labels: they often run
+ * the floor up over the skirting (`furnished_houses_163`) or stop short of it. Null when the column shows no such
+ * foot (furniture stands there, or the hole).
+ */
+function footInColumn(
+  image: RgbImage,
+  hole: Mask,
+  labels: Uint8Array,
+  x: number,
+  y0: number,
+  y1: number,
+  finder: StepFinder = STEP_FINDERS[0]!,
+): number | null {
+  const { width: w, height: h } = image;
+  const top = Math.max(STEP_ROWS, y0);
+  const bottom = Math.min(h - 1, y1);
+  if (hole.data[bottom * w + x] || labels[bottom * w + x] !== ROOM_LABEL.floor) return null;
+  const y = finder(image, hole, x, top, bottom);
+  if (y === null || bottom - y < MIN_FLOOR_RUN) return null;
   // Above the step: a skirting, then wall or a door (labelled so within WALL_REACH rows), known, and no furniture.
   const reach = Math.round(WALL_REACH * h);
   for (let k = 1; k <= reach && y - k >= 0; k++) {
@@ -303,7 +381,11 @@ function fitLine(xs: readonly number[], ys: readonly number[]): Line | null {
  * the foot, up to the last row that still differs from the wall's own colour (the median of the topmost rows read).
  * Null when it differs for fewer than MIN_SKIRTING rows (a wall with no skirting, or one of the wall's colour).
  */
-function skirtingProfile(image: RgbImage, xs: readonly number[], feet: readonly number[]): Skirting | null {
+function skirtingProfile(
+  image: RgbImage,
+  xs: readonly number[],
+  feet: readonly number[],
+): { wall: number[]; skirting: Skirting | null } | null {
   const { width: w } = image;
   const rows = Math.max(MIN_SKIRTING_ROWS, Math.round(SKIRTING_SHARE * image.height));
   const median = new Float32Array(rows * 3);
@@ -328,9 +410,9 @@ function skirtingProfile(image: RgbImage, xs: readonly number[], feet: readonly 
     const off = Math.hypot(median[d * 3]! - wall[0]!, median[d * 3 + 1]! - wall[1]!, median[d * 3 + 2]! - wall[2]!);
     if (off > SKIRTING_OFF_WALL) height = d + 1;
   }
-  if (height < MIN_SKIRTING || height >= rows - WALL_ROWS) return null;
+  if (height < MIN_SKIRTING || height >= rows - WALL_ROWS) return { wall, skirting: null };
   const length = Math.min(rows, height + TRANSITION_ROWS);
-  return { profile: median.slice(0, length * 3), height };
+  return { wall, skirting: { profile: median.slice(0, length * 3), height } };
 }
 
 /**
@@ -424,4 +506,33 @@ export function mirrorFarFloor(image: RgbImage, rest: Mask, foot: WallFoot, beyo
       rest.data[i] = 0;
     }
   }
+}
+
+const medianOf = (values: readonly number[]): number => values.slice().sort((a, b) => a - b)[values.length >> 1]!;
+
+const colourDistance = (a: readonly number[], b: readonly number[]): number =>
+  Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+/**
+ * The wall's colour around a hole part: the median of the known pixels labelled wall (or ceiling, which the layout
+ * runs down over walls) within WALL_RING px of its box, above the layout's floor edge. Null when there are none.
+ */
+function wallAround(
+  image: RgbImage,
+  hole: Mask,
+  labels: Uint8Array,
+  layoutFloorTop: Float32Array,
+  part: HolePart,
+): number[] | null {
+  const { width: w, height: h } = image;
+  const [bx0, by0, bx1, by1] = part.box;
+  const channels: number[][] = [[], [], []];
+  for (let y = Math.max(0, by0 - WALL_RING); y <= Math.min(h - 1, by1); y += 2)
+    for (let x = Math.max(0, bx0 - WALL_RING); x <= Math.min(w - 1, bx1 + WALL_RING); x += 2) {
+      const i = y * w + x;
+      const label = labels[i];
+      if (hole.data[i] || (label !== ROOM_LABEL.wall && label !== ROOM_LABEL.ceiling) || !(y < layoutFloorTop[x]!)) continue;
+      for (let c = 0; c < 3; c++) channels[c]!.push(image.data[i * 3 + c]!);
+    }
+  return channels[0]!.length ? channels.map(medianOf) : null;
 }
