@@ -1,5 +1,7 @@
 import { boxOutline, topSliver } from '../cutout/box-spill.ts';
 import { backdropToKeep } from './backdrop.ts';
+import type { Detection } from '../detect/detect.ts';
+import { objectsInFront } from './front-objects.ts';
 import { VisionError } from '../errors.ts';
 import { cropImage, decodeImage, pixelLuminance, type ImageInput, type RgbImage } from '../image.ts';
 import {
@@ -144,7 +146,15 @@ export type RemovalTarget = Box | MaskInput;
  */
 export async function removeObject(input: ImageInput, target: RemovalTarget, options: InpaintOptions = {}): Promise<RgbImage> {
   const image = await decodeImage(input);
-  return inpaintDecoded(image, await removalMask(image, target), options);
+  return inpaintDecoded(image, await removalMask(image, target, detectionsAtSize(options.room, image)), options);
+}
+
+/** The room model's detections (made on the session's original photo) in `image`'s pixels; none without a model. */
+function detectionsAtSize(room: RoomModel | undefined, image: RgbImage): Detection[] {
+  const detections = room?.source?.detections ?? [];
+  if (!room || !detections.length) return [];
+  const s = image.width / room.width;
+  return detections.map((d) => ({ ...d, bbox: d.bbox.map((v) => v * s) as Detection['bbox'] }));
 }
 
 /**
@@ -169,9 +179,10 @@ export async function removeObjects(
 
 /**
  * The hole a removal fills: a mask grown 3 px; a box grown ~0.6% of the short side, with its contact shadow, less the
- * pictures and windows inside the box that run out of it clear of the object (backdrop.ts).
+ * pictures and windows inside the box that run out of it clear of the object (backdrop.ts) and the other detected
+ * pieces that stand in front of it (front-objects.ts).
  */
-export async function removalMask(image: RgbImage, target: RemovalTarget): Promise<Mask> {
+export async function removalMask(image: RgbImage, target: RemovalTarget, detections: readonly Detection[] = []): Promise<Mask> {
   if (!isBox(target)) return growMask(await decodeMask(target, image), 3);
   const [x1, y1, x2, y2] = clipBox(target, image.width, image.height);
   if (x2 - x1 < 1 || y2 - y1 < 1) throw new VisionError('invalid_argument', 'The box lies outside the image');
@@ -185,6 +196,8 @@ export async function removalMask(image: RgbImage, target: RemovalTarget): Promi
   topSliver(image, hole, grow);
   boxShadow(image, [x1, y1, x2, y2], hole);
   const kept = backdropToKeep(image, hole, backdrop, [x1, y1, x2, y2]);
+  const inFront = await objectsInFront(image, [x1, y1, x2, y2], detections);
+  for (let i = 0; i < kept.data.length; i++) if (inFront.data[i]) kept.data[i] = 255;
   // Taken out after the hole grows: the growth swallows the object's soft rim, and a kept picture is clear of it.
   const grown = growMask(hole, grow);
   for (let i = 0; i < grown.data.length; i++) if (kept.data[i]) grown.data[i] = 0;
