@@ -434,21 +434,29 @@ export function drawSkirting(image: RgbImage, hole: Mask, foot: WallFoot): RgbIm
       const weights = sides.map((s) => 1 / (1 + Math.abs(x - s.x)));
       const total = weights.reduce((a, b) => a + b, 0);
       const height = sides.reduce((sum, s, j) => sum + (weights[j]! / total) * s.skirting.height, 0);
-      const drawn = Math.round(height) + TRANSITION_ROWS;
-      for (let d = 0; d < drawn; d++) {
-        const y = Math.round(footRow) - 1 - d;
+      // Drawn at the foot's sub-pixel row, the profile read between its rows: a slanting foot and the skirting's
+      // top were staircases of whole rows (seen at 3x on `furnished_houses_163`).
+      for (let y = Math.floor(footRow); y >= footRow - height - TRANSITION_ROWS - 1; y--) {
         if (y < 0 || y >= h) continue;
         const i = y * w + x;
-        if (!hole.data[i] || foot.side[i] !== FOOT_SIDE.wall) continue;
-        // Past the skirting's top, the transition rows fade into the wall's fill.
-        const fade = d < Math.round(height) ? 1 : 1 - (d - Math.round(height) + 1) / (TRANSITION_ROWS + 1);
+        if (!hole.data[i]) continue;
+        // How much of the pixel lies above the foot, and past the skirting's top how far the fade into the wall is.
+        const above = Math.min(1, Math.max(0, footRow - y));
+        const t = footRow - (y + 0.5);
+        const fade = t <= height ? 1 : Math.max(0, 1 - (t - height) / (TRANSITION_ROWS + 1));
+        const weight = above * fade;
+        if (weight <= 0) continue;
         for (let c = 0; c < 3; c++) {
           let value = 0;
           sides.forEach((s, j) => {
-            const row = Math.min(s.skirting.profile.length / 3 - 1, Math.round((d * s.skirting.height) / height));
-            value += (weights[j]! / total) * s.skirting.profile[row * 3 + c]!;
+            const rows = s.skirting.profile.length / 3;
+            const r = Math.min(rows - 1, Math.max(0, (t * s.skirting.height) / height - 0.5));
+            const r0 = Math.floor(r);
+            const r1 = Math.min(rows - 1, r0 + 1);
+            const sample = s.skirting.profile[r0 * 3 + c]! * (1 - (r - r0)) + s.skirting.profile[r1 * 3 + c]! * (r - r0);
+            value += (weights[j]! / total) * sample;
           });
-          out[i * 3 + c] = Math.round(fade * value + (1 - fade) * image.data[i * 3 + c]!);
+          out[i * 3 + c] = Math.round(weight * value + (1 - weight) * image.data[i * 3 + c]!);
         }
       }
     }
