@@ -80,7 +80,7 @@ export function inpaintDecoded(image: RgbImage, mask: Mask, options: InpaintOpti
     const floor = fillFloorRectified(image, mask, options.room, exemplar, progress && ((f) => progress(0.5 * f)), side);
     const walls = fillPlainWalls(floor?.image ?? image, floor?.rest ?? mask, options.room, floor?.beyond, side);
     const done = walls ?? floor;
-    if (done && foot && floor) mirrorFarFloor(done.image, done.rest, foot, floor.beyond);
+    if (done && foot && floor) mirrorFarFloor(done.image, mask, done.rest, foot, floor.beyond);
     if (done) {
       let filled = done.image;
       if (done.rest.data.some((v) => v !== 0)) {

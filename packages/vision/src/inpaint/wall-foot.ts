@@ -2,6 +2,7 @@ import type { RgbImage } from '../image.ts';
 import type { Mask } from '../mask.ts';
 import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
+import { membrane } from './diffusion.ts';
 
 /** Which side of the photo's wall foot a hole pixel lies on (`WallFoot.side`). */
 export const FOOT_SIDE = { unknown: 0, wall: 1, floor: 2 } as const;
@@ -489,8 +490,9 @@ function floorTopRows(room: RoomModel, width: number): Float32Array {
  * seam and specked with the skirting's white (`furnished_houses_163`); the mirror continues the floor's light and
  * grain across the seam. Updates `image` and `rest` (the hole still to fill) in place.
  */
-export function mirrorFarFloor(image: RgbImage, rest: Mask, foot: WallFoot, beyond: Uint8Array): void {
+export function mirrorFarFloor(image: RgbImage, hole: Mask, rest: Mask, foot: WallFoot, beyond: Uint8Array): void {
   const { width: w, height: h } = image;
+  const mirrored = new Uint8Array(w * h);
   for (let x = 0; x < w; x++) {
     // Bottom-up: the rows of far floor above the first filled floor row of each run.
     let filledBelow = -1;
@@ -512,7 +514,89 @@ export function mirrorFarFloor(image: RgbImage, rest: Mask, foot: WallFoot, beyo
       image.data[i * 3 + 1] = image.data[j * 3 + 1]!;
       image.data[i * 3 + 2] = image.data[j * 3 + 2]!;
       rest.data[i] = 0;
+      mirrored[i] = 1;
     }
+  }
+  matchRowEnds(image, hole, mirrored);
+}
+
+/** Known pixels beside a mirrored run its light is matched to (their mean against the run's end's). */
+const END_SAMPLE = 4;
+const END_MAX_DIFFERENCE = 40;
+
+/**
+ * Bends the mirrored floor's light to the photo's floor beside it: per channel, the difference between the known
+ * pixels just beside each row's run and the run's own end pixels, spread over the band. The mirror continues the light of the floor below it, not of the floor beside the hole, and met the
+ * photo's floor in a vertical seam where a doorway lit it (`furnished_houses_163`'s right side).
+ */
+function matchRowEnds(image: RgbImage, hole: Mask, mirrored: Uint8Array): void {
+  const { width: w, height: h } = image;
+  // Per row: the run's ends and the differences there (NaN where that end has no known floor beside it).
+  const runs: { y: number; a: number; b: number; left: number[]; right: number[] }[] = [];
+  const mean = (y: number, from: number, to: number, known: boolean): number[] | null => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let x = Math.max(0, from); x <= Math.min(w - 1, to); x++) {
+      const i = y * w + x;
+      if (known ? hole.data[i] : !mirrored[i]) continue;
+      for (let c = 0; c < 3; c++) sum[c]! += image.data[i * 3 + c]!;
+      n++;
+    }
+    return n ? sum.map((v) => v / n) : null;
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!mirrored[y * w + x]) continue;
+      let b = x;
+      while (b + 1 < w && mirrored[y * w + b + 1]) b++;
+      const knownLeft = mean(y, x - END_SAMPLE, x - 1, true);
+      const knownRight = mean(y, b + 1, b + END_SAMPLE, true);
+      const runLeft = mean(y, x, x + END_SAMPLE - 1, false)!;
+      const runRight = mean(y, b - END_SAMPLE + 1, b, false)!;
+      // A difference this large is another thing beside the run (a bed's leg), not the floor in another light.
+      const difference = (known: number[] | null, own: number[]): number[] => {
+        const d = known ? known.map((v, c) => v - own[c]!) : null;
+        return d && Math.max(...d.map(Math.abs)) <= END_MAX_DIFFERENCE ? d : [NaN, NaN, NaN];
+      };
+      runs.push({ y, a: x, b, left: difference(knownLeft, runLeft), right: difference(knownRight, runRight) });
+      x = b;
+    }
+  // The correction is a membrane (Laplace) over the mirrored pixels: the differences fixed on the known floor beside
+  // each run, nought on the rectified floor under the band (which it must go on meeting), free elsewhere. Carried
+  // along each row alone, it met the rectified floor in a new seam under the band (`_113`).
+  let [x0, y0, x1, y1] = [w, h, -1, -1];
+  for (const { y, a, b } of runs)
+    [x0, y0, x1, y1] = [Math.min(x0, a - 1), Math.min(y0, y), Math.max(x1, b + 1), Math.max(y1, y + 1)];
+  if (x1 < 0) return;
+  x0 = Math.max(0, x0);
+  x1 = Math.min(w - 1, x1);
+  y1 = Math.min(h - 1, y1);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const offset = new Float32Array(cw * ch * 3);
+  const known = new Uint8Array(cw * ch);
+  const domain = new Uint8Array(cw * ch);
+  const at = (x: number, y: number): number => (y - y0) * cw + (x - x0);
+  for (const { y, a, b, left, right } of runs) {
+    for (let x = a; x <= b; x++) domain[at(x, y)] = 1;
+    if (a - 1 >= x0 && !Number.isNaN(left[0]!)) {
+      known[at(a - 1, y)] = 1;
+      offset.set(left, at(a - 1, y) * 3);
+    }
+    if (b + 1 <= x1 && !Number.isNaN(right[0]!)) {
+      known[at(b + 1, y)] = 1;
+      offset.set(right, at(b + 1, y) * 3);
+    }
+    // The filled floor right under the run.
+    if (y + 1 <= y1)
+      for (let x = a; x <= b; x++) if (hole.data[(y + 1) * w + x] && !mirrored[(y + 1) * w + x]) known[at(x, y + 1)] = 1;
+  }
+  membrane(offset, known, domain, cw, ch);
+  for (let o = 0; o < domain.length; o++) {
+    if (!domain[o]) continue;
+    const i = (y0 + Math.floor(o / cw)) * w + x0 + (o % cw);
+    for (let c = 0; c < 3; c++)
+      image.data[i * 3 + c] = Math.max(0, Math.min(255, Math.round(image.data[i * 3 + c]! + offset[o * 3 + c]!)));
   }
 }
 
