@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createImage, type RgbImage } from '../image.ts';
+import type { RgbImage } from '../image.ts';
+import { noisyScene } from '../testing/noisy-scene.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import type { Detection } from '../detect/detect.ts';
 import { removeObject } from './index.ts';
@@ -20,18 +21,16 @@ const onTable = (x: number, y: number): boolean =>
   (y < TABLE[1] + 45 || x < TABLE[0] + 10 || x >= TABLE[2] - 10);
 
 function scene(): RgbImage {
-  const image = createImage(W, H);
-  let seed = 5;
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      const n = ((seed >>> 24) % 5) - 2;
-      let v = y >= JUNCTION ? [150, 120, 90] : [205, 200, 190];
-      if (x >= SOFA[0] && x < SOFA[2] && y >= SOFA[1] && y < SOFA[3]) v = [190, 40, 45];
-      if (onTable(x, y)) v = [60, 40, 25];
-      image.data.set([v[0]! + n, v[1]! + n, v[2]! + n], (y * W + x) * 3);
-    }
-  return image;
+  return noisyScene(
+    W,
+    H,
+    (x, y) => {
+      if (onTable(x, y)) return [60, 40, 25];
+      if (x >= SOFA[0] && x < SOFA[2] && y >= SOFA[1] && y < SOFA[3]) return [190, 40, 45];
+      return y >= JUNCTION ? [150, 120, 90] : [205, 200, 190];
+    },
+    { seed: 5 },
+  );
 }
 
 const detection = (id: string, class_name: string, bbox: [number, number, number, number]): Detection => ({

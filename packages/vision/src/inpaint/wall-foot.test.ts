@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createImage, type RgbImage } from '../image.ts';
+import type { RgbImage } from '../image.ts';
+import { noisyScene } from '../testing/noisy-scene.ts';
 import { boxMask } from '../mask.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { inpaintDecoded } from './index.ts';
@@ -21,18 +22,16 @@ const CARPET = [120, 100, 80];
 const NIGHTSTAND = { x0: 40, y0: 100, x1: 78, y1: 150 };
 
 function scene({ nightstand = false } = {}): RgbImage {
-  const image = createImage(W, H);
-  let seed = 11;
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      const n = ((seed >>> 24) % 7) - 3;
-      let v = y >= JUNCTION ? CARPET : y >= SKIRTING_TOP ? SKIRTING : WALL;
-      if (x >= BED.x0 && x < BED.x1 && y >= BED.y0 && y < BED.y1) v = [60, 90, 160];
-      if (nightstand && x >= NIGHTSTAND.x0 && x < NIGHTSTAND.x1 && y >= NIGHTSTAND.y0 && y < NIGHTSTAND.y1) v = [70, 45, 30];
-      image.data.set([v[0]! + n, v[1]! + n, v[2]! + n], (y * W + x) * 3);
-    }
-  return image;
+  return noisyScene(
+    W,
+    H,
+    (x, y) => {
+      if (x >= BED.x0 && x < BED.x1 && y >= BED.y0 && y < BED.y1) return [60, 90, 160];
+      if (nightstand && x >= NIGHTSTAND.x0 && x < NIGHTSTAND.x1 && y >= NIGHTSTAND.y0 && y < NIGHTSTAND.y1) return [70, 45, 30];
+      return y >= JUNCTION ? CARPET : y >= SKIRTING_TOP ? SKIRTING : WALL;
+    },
+    { seed: 11, spread: 3 },
+  );
 }
 
 /**
