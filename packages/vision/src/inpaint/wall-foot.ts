@@ -1,5 +1,5 @@
 import type { RgbImage } from '../image.ts';
-import type { Mask } from '../mask.ts';
+import { forEachPatch, type Mask } from '../mask.ts';
 import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type RoomModel } from '../room/types.ts';
 import { membrane } from './diffusion.ts';
@@ -103,38 +103,23 @@ interface HolePart {
   readonly box: [number, number, number, number];
 }
 
-/** The hole's 8-connected parts of at least `minSize` pixels, with their boxes (inclusive). */
+/** The hole's parts (mask.ts's `forEachPatch`) of at least `minSize` pixels, with their boxes (inclusive). */
 function holeParts(hole: Mask, minSize: number): HolePart[] {
-  const { width: w, height: h } = hole;
-  const seen = new Uint8Array(w * h);
   const parts: HolePart[] = [];
-  for (let start = 0; start < seen.length; start++) {
-    if (!hole.data[start] || seen[start]) continue;
-    const pixels = [start];
-    seen[start] = 1;
-    const box: [number, number, number, number] = [w, h, -1, -1];
-    for (let k = 0; k < pixels.length; k++) {
-      const i = pixels[k]!;
-      const x = i % w;
-      const y = (i - x) / w;
+  forEachPatch(hole.data, hole.width, (members) => {
+    if (members.length < minSize) return;
+    const box: [number, number, number, number] = [hole.width, hole.height, -1, -1];
+    for (const i of members) {
+      const x = i % hole.width;
+      const y = (i - x) / hole.width;
       box[0] = Math.min(box[0], x);
       box[1] = Math.min(box[1], y);
       box[2] = Math.max(box[2], x);
       box[3] = Math.max(box[3], y);
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const q = ny * w + nx;
-          if (hole.data[q] && !seen[q]) {
-            seen[q] = 1;
-            pixels.push(q);
-          }
-        }
     }
-    if (pixels.length >= minSize) parts.push({ pixels, box });
-  }
+    // `members` is reused for the next patch: the part keeps a copy.
+    parts.push({ pixels: [...members], box });
+  });
   return parts;
 }
 
@@ -256,7 +241,7 @@ const stepFromFloorColour: StepFinder = (image, hole, x, top, bottom) => {
     let step = true;
     for (let k = 1; k <= STEP_ROWS && step; k++) {
       const p = px(y - k);
-      const distance = Math.hypot(image.data[p]! - floor[0]!, image.data[p + 1]! - floor[1]!, image.data[p + 2]! - floor[2]!);
+      const distance = colourDistance(image.data.subarray(p, p + 3), floor);
       if (distance < FLOOR_DRIFT || hole.data[(y - k) * w + x]) step = false;
     }
     if (step) return y;
@@ -285,7 +270,7 @@ const stepAtEdge: StepFinder = (image, hole, x, top, bottom) => {
   const stepAt = (row: number): number => {
     mean(row, below);
     mean(row - STEP_ROWS, above);
-    return Math.hypot(below[0]! - above[0]!, below[1]! - above[1]!, below[2]! - above[2]!);
+    return colourDistance(below, above);
   };
   for (let y = Math.min(bottom, image.height - STEP_ROWS); y > top + STEP_ROWS; y--) {
     if (hole.data[y * w + x] || hole.data[(y - 1) * w + x]) return null;
@@ -320,7 +305,7 @@ function footInColumn(
   x: number,
   y0: number,
   y1: number,
-  finder: StepFinder = STEP_FINDERS[0]!,
+  finder: StepFinder,
 ): number | null {
   const { width: w, height: h } = image;
   const top = Math.max(STEP_ROWS, y0);
@@ -408,8 +393,7 @@ function skirtingProfile(
   });
   let height = 0;
   for (let d = 0; d < rows - WALL_ROWS; d++) {
-    const off = Math.hypot(median[d * 3]! - wall[0]!, median[d * 3 + 1]! - wall[1]!, median[d * 3 + 2]! - wall[2]!);
-    if (off > SKIRTING_OFF_WALL) height = d + 1;
+    if (colourDistance(median.subarray(d * 3, d * 3 + 3), wall) > SKIRTING_OFF_WALL) height = d + 1;
   }
   if (height < MIN_SKIRTING || height >= rows - WALL_ROWS) return { wall, skirting: null };
   const length = Math.min(rows, height + TRANSITION_ROWS);
@@ -602,7 +586,8 @@ function matchRowEnds(image: RgbImage, hole: Mask, mirrored: Uint8Array): void {
 
 const medianOf = (values: readonly number[]): number => values.slice().sort((a, b) => a - b)[values.length >> 1]!;
 
-const colourDistance = (a: readonly number[], b: readonly number[]): number =>
+/** RGB distance of two colours (any three-value arrays). */
+const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
   Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 /**
