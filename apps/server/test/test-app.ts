@@ -76,10 +76,15 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
 /**
  * Runs a suite once per database kind (PGlite always; PostgreSQL when TEST_DATABASE_URL is set), sharing one
  * app and database across the suite's tests. Tests keep to their own rows (unique e-mails), so they need no
- * reset between them.
+ * reset between them. `kinds` narrows that for suites whose time goes to the vision engine (`engineSuiteKinds`).
  */
-export function describeEachDatabase(name: string, suite: (getContext: () => TestContext) => void, options: TestAppOptions = {}) {
-  for (const kind of testDatabaseKinds()) {
+export function describeEachDatabase(
+  name: string,
+  suite: (getContext: () => TestContext) => void,
+  options: TestAppOptions = {},
+  kinds: readonly TestDatabaseKind[] = testDatabaseKinds(),
+) {
+  for (const kind of kinds) {
     describe(`${name} [${kind}]`, () => {
       let handle: Awaited<ReturnType<typeof createTestApp>> | undefined;
       beforeAll(async () => {
@@ -94,4 +99,16 @@ export function describeEachDatabase(name: string, suite: (getContext: () => Tes
       });
     });
   }
+}
+
+/**
+ * The one database a suite runs on whose time goes to the vision engine (the studio's paid calls, remote restyles):
+ * PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise. Its PGlite twin repeated the same engine work (about
+ * 75 s of the unit tests' 10 minutes on two cores) to test database calls that the other suites already run on both
+ * kinds: credits, holds and concurrent spending (credit-holds.test.ts), sessions and their state (workspace.test.ts),
+ * history. PGlite still runs every such suite where PostgreSQL is absent (the README's `npm test`), and the
+ * end-to-end tests run the studio on PGlite.
+ */
+export function engineSuiteKinds(): TestDatabaseKind[] {
+  return [testDatabaseKinds().at(-1)!];
 }

@@ -4,8 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditHolds, creditLedger, media } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { testDatabaseKinds } from '../../../test/test-database.ts';
+import { createTestApp, engineSuiteKinds, type TestContext } from '../../../test/test-app.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../../test/fake-replicate.ts';
 import { roomPhoto, studioUser, type StudioTestUser } from '../../../test/studio.ts';
 import { transform } from '../../../test/inspiration.ts';
@@ -37,7 +36,7 @@ async function paintWindow(png: Buffer): Promise<Buffer> {
   return sharp(png).composite([{ input: Buffer.from(svg), left: x1, top: y1 }]).png().toBuffer();
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of engineSuiteKinds()) {
   describe(`room inspiration with Replicate (loopback fake) [${kind}]`, () => {
     let fake: FakeReplicate;
     let handle: Awaited<ReturnType<typeof createTestApp>>;
@@ -54,7 +53,8 @@ for (const kind of testDatabaseKinds()) {
           REPLICATE_API_TOKEN: TOKEN,
           REPLICATE_API_URL: fake.url,
           REPLICATE_WEBHOOK_SECRET: fake.webhookSecret,
-          INSPIRATION_WAIT_SECONDS: '5',
+          // A slow run answers 202 after this wait (two tests wait it out); a quick one that outlasts it is polled.
+          INSPIRATION_WAIT_SECONDS: '3',
         },
         // Polls are the fallback only: a slow run in these tests is finished by its webhook, or not at all.
         replicatePollMs: 60_000,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designSessions } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { dataUrl, multipart, roomPhoto, studioUser } from '../../../test/studio.ts';
 
 const DAMAGED = 'The image file is damaged or incomplete.';
@@ -146,4 +146,5 @@ describeEachDatabase(
     });
   },
   { env: { VISION_WORKERS: '1' } },
+  engineSuiteKinds(),
 );

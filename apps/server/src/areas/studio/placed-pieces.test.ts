@@ -2,7 +2,7 @@ import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 describeEachDatabase(
@@ -106,4 +106,5 @@ describeEachDatabase(
     });
   },
   { env: { VISION_WORKERS: '1' } },
+  engineSuiteKinds(),
 );

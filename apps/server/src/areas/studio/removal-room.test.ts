@@ -1,6 +1,6 @@
 import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { dataUrl, openSession, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
 import { createStudioEngine, type StudioEngine } from './engine.ts';
 
@@ -99,4 +99,5 @@ describeEachDatabase(
     }, 180_000);
   },
   { engine },
+  engineSuiteKinds(),
 );

@@ -2,7 +2,7 @@ import { INSUFFICIENT_CREDITS_MESSAGES, STUDIO_ROUTES } from '@stagecraft/contra
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { creditLedger, designPlacements, designSessions } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { dataUrl, meanDifference, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
 
 interface ResultBody {
@@ -93,4 +93,5 @@ describeEachDatabase(
     });
   },
   { env: { VISION_WORKERS: '1' } },
+  engineSuiteKinds(),
 );

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { designSessions } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 interface RoomModelBody {
@@ -90,4 +90,5 @@ describeEachDatabase(
     }, 90_000);
   },
   { env: { VISION_WORKERS: '1' } },
+  engineSuiteKinds(),
 );

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
 import { themeFurnitureList } from './catalogue.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { emptyRoomUrl, openSession, studioUser } from '../../../test/studio.ts';
 
 describeEachDatabase(
@@ -108,4 +108,5 @@ describeEachDatabase(
     }, 120_000);
   },
   { env: { VISION_WORKERS: '1' } },
+  engineSuiteKinds(),
 );

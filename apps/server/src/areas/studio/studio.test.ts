@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { creditLedger, designPlacements, designSessions, trackedActions, users } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { dataUrl, meanDifference, multipart, readRoomFixture, rgbPixels, roomPhoto, studioUser } from '../../../test/studio.ts';
 
 interface ResultBody {
@@ -588,4 +588,5 @@ describeEachDatabase(
     });
   },
   { env: { VISION_WORKERS: '2' } },
+  engineSuiteKinds(),
 );

@@ -2,7 +2,7 @@ import { STUDIO_ROUTES, type ResultImageResponse } from '@stagecraft/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { designPlacements } from '../../db/schema.ts';
-import { describeEachDatabase } from '../../../test/test-app.ts';
+import { describeEachDatabase, engineSuiteKinds } from '../../../test/test-app.ts';
 import { emptyRoomUrl, meanDifference, openSession, rgbPixels, studioUser } from '../../../test/studio.ts';
 import { createStudioEngine, type StudioEngine } from './engine.ts';
 
@@ -86,4 +86,5 @@ describeEachDatabase(
     }, 180_000);
   },
   { engine },
+  engineSuiteKinds(),
 );
