@@ -92,7 +92,10 @@ export function surfaceLabels(
       out[i] = surface >= WALL_BASE ? surface : ANY - 1;
     }
   }
-  freeUnseenSurfaces(out, hole, crop.w, crop.h);
+  freeUnseenSurfaces(out, hole, crop.w, crop.h, (i) => {
+    const row = Math.floor(i / crop.w);
+    return footSide?.[(crop.y + row) * image.width + crop.x + (i - row * crop.w)] === FOOT_SIDE.floor;
+  });
   return out;
 }
 
@@ -105,9 +108,12 @@ const MIN_SURFACE_RING = 0.5;
  * Hole parts whose surrounding pixels are mostly not the surface the layout gives them take patches from anywhere
  * (`ANY`): the layout's floor runs under a bed, so a chair or a cushion removed from a bedspread lay on
  * "floor" and was filled with the carpet a metre away, a floor-coloured blob on the bed (the pasted-object scenes
- * of `eval:vision`'s `removal-large`). The known pixels within SURFACE_RING_PX of a part are its ring.
+ * of `eval:vision`'s `removal-large`). The known pixels within SURFACE_RING_PX of a part are its ring. Floor the
+ * photo's own wall foot was seen beside (`seenFloor`, wall-foot.ts) stays floor: a bunk bed's box is ringed by its
+ * bedding and the wall, and freed, the carpet behind it was stamped with the toys on the top bunk
+ * (`nyu_densedepth_140`).
  */
-function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number): void {
+function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number, seenFloor: (i: number) => boolean): void {
   const parts = new Set<number>();
   for (let i = 0; i < hole.length; i++) if (hole[i] && labels[i] !== ANY) parts.add(labels[i]!);
   // Only the hole's bounding box and its ring are read.
@@ -139,7 +145,7 @@ function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: 
     if (alike < MIN_SURFACE_RING * ring) unseen.add(part);
   }
   if (!unseen.size) return;
-  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!)) labels[i] = ANY;
+  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!) && !seenFloor(i)) labels[i] = ANY;
 }
 
 /**

@@ -4,6 +4,7 @@ import { noisyScene } from '../testing/noisy-scene.ts';
 import { boxMask } from '../mask.ts';
 import { wallAndFloorModel } from '../testing/wall-and-floor-model.ts';
 import { inpaintDecoded } from './index.ts';
+import { surfaceLabels } from './plane-guide.ts';
 import { FOOT_SIDE, photoWallFoot } from './wall-foot.ts';
 
 const W = 320;
@@ -74,6 +75,23 @@ describe('the photo wall foot through a removal hole', () => {
       expect(foot.side[(JUNCTION - 2) * W + x]).toBe(FOOT_SIDE.wall);
       expect(foot.side[(JUNCTION + 3) * W + x]).toBe(FOOT_SIDE.floor);
     }
+  });
+
+  it('keeps the floor below the foot a floor for the fill, when the labels ring the hole with furniture', () => {
+    // The labels put furniture right beside the bed's lower half and under it (a bunk bed's bedding, its slide), so
+    // the hole's floor part is ringed by no floor; the foot is still seen farther out.
+    const ringed = wallAndFloorModel({
+      width: W,
+      height: H,
+      junction: JUNCTION,
+      object: [BED.x0 - 12, JUNCTION - 20, BED.x1 + 12, H],
+      focalPx: 400,
+    });
+    const foot = photoWallFoot(scene(), hole, ringed)!;
+    expect(foot).not.toBeNull();
+    const labels = surfaceLabels(ringed, { width: W, height: H }, { x: 0, y: 0, w: W, h: H }, hole.data, foot.side)!;
+    const FLOOR = 0;
+    for (const x of [BED.x0 + 10, 160, BED.x1 - 10]) expect(labels[(JUNCTION + 20) * W + x]).toBe(FLOOR);
   });
 
   it('stops the wall at the foot, carries the skirting through, and fills carpet below', () => {
