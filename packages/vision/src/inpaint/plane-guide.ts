@@ -42,6 +42,8 @@ export function surfaceLabels(
   // its nightstands.
   const odd = room.source?.oddFloor ? decodeMaskBits(room.source.oddFloor, lw * lh) : null;
   const out = new Uint8Array(crop.w * crop.h).fill(ANY);
+  // Hole pixels below the photo's own wall foot: floor, whatever freeUnseenSurfaces finds around them.
+  const seenFloor = new Uint8Array(crop.w * crop.h);
   // Room-model x of each column's pixel centre, and its column in the labels (the same for every row).
   const mxOf = new Float64Array(crop.w);
   const lxOf = new Int32Array(crop.w);
@@ -83,8 +85,10 @@ export function surfaceLabels(
       if (hole[i]) {
         // The photo's own foot (wall-foot.ts) overrules the layout: floor below it, and above it no floor.
         const side = footSide?.[(crop.y + row) * image.width + crop.x + col] ?? FOOT_SIDE.unknown;
-        if (side === FOOT_SIDE.floor) surface = FLOOR;
-        else if (side === FOOT_SIDE.wall && surface === FLOOR) surface = ANY;
+        if (side === FOOT_SIDE.floor) {
+          surface = FLOOR;
+          seenFloor[i] = 1;
+        } else if (side === FOOT_SIDE.wall && surface === FLOOR) surface = ANY;
         out[i] = surface;
         continue;
       }
@@ -92,10 +96,7 @@ export function surfaceLabels(
       out[i] = surface >= WALL_BASE ? surface : ANY - 1;
     }
   }
-  freeUnseenSurfaces(out, hole, crop.w, crop.h, (i) => {
-    const row = Math.floor(i / crop.w);
-    return footSide?.[(crop.y + row) * image.width + crop.x + (i - row * crop.w)] === FOOT_SIDE.floor;
-  });
+  freeUnseenSurfaces(out, hole, crop.w, crop.h, seenFloor);
   return out;
 }
 
@@ -113,7 +114,7 @@ const MIN_SURFACE_RING = 0.5;
  * bedding and the wall, and freed, the carpet behind it was stamped with the toys on the top bunk
  * (`nyu_densedepth_140`).
  */
-function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number, seenFloor: (i: number) => boolean): void {
+function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: number, seenFloor: Uint8Array): void {
   const parts = new Set<number>();
   for (let i = 0; i < hole.length; i++) if (hole[i] && labels[i] !== ANY) parts.add(labels[i]!);
   // Only the hole's bounding box and its ring are read.
@@ -145,7 +146,7 @@ function freeUnseenSurfaces(labels: Uint8Array, hole: Uint8Array, w: number, h: 
     if (alike < MIN_SURFACE_RING * ring) unseen.add(part);
   }
   if (!unseen.size) return;
-  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!) && !seenFloor(i)) labels[i] = ANY;
+  for (let i = 0; i < labels.length; i++) if (hole[i] && unseen.has(labels[i]!) && !seenFloor[i]) labels[i] = ANY;
 }
 
 /**
