@@ -19,8 +19,8 @@ import { safeString, STRING_LIMITS } from './common.ts';
  * Errors use the API's one error shape. An engine failure answers `detail` with the spec's prefix
  * ('Detection failed: ', 'Removal failed: ', ...) followed by the reason, ready to show, and `error: [reason]`
  * with the bare reason (a field error, as every field error is a list). A failure of the input is 400 (422
- * when the upload has no object to cut out), of the engine itself 500/503. Too few credits: 402 with the spec's
- * message. A failed call charges nothing.
+ * when the upload has no object to cut out, or a wall change finds no wall in the photo), of the engine itself
+ * 500/503. Too few credits: 402 with the spec's message. A failed call charges nothing.
  */
 
 /** Studio upload limit (001 section 5): 10 MB. */

@@ -6,6 +6,7 @@ export type VisionErrorCode =
   | 'empty_mask'
   | 'invalid_argument'
   | 'no_foreground'
+  | 'no_walls'
   | 'model_unavailable'
   | 'worker_failed';
 

@@ -1,5 +1,5 @@
 import { detectObjects, type Detection } from '../detect/detect.ts';
-import { VisionError } from '../errors.ts';
+import { isVisionError, VisionError } from '../errors.ts';
 import { decodeImage, type ImageInput, type RgbImage } from '../image.ts';
 import { estimateRoomGeometry } from '../place/geometry.ts';
 import { placeFurnitureDetailed } from '../place/place.ts';
@@ -136,7 +136,11 @@ export async function restyleRoom(
   );
   const empty = furniture.length === 0;
   progress(0.3);
-  const walls = await changeWallMaterial(photo, request.wallMaterial, { detections });
+  // A photo with no wall to change is still graded and staged.
+  const walls = await changeWallMaterial(photo, request.wallMaterial, { detections }).catch((error: unknown) => {
+    if (isVisionError(error) && error.code === 'no_walls') return photo;
+    throw error;
+  });
   progress(0.6);
   let image = gradeImage(walls, request.grade);
   progress(0.7);

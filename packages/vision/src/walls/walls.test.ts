@@ -279,6 +279,18 @@ describe('changeWallMaterial', () => {
     expect(isVisionError(error) && error.code).toBe('invalid_argument');
   });
 
+  it('says it found no wall, rather than hand back the photo unchanged, where it paints none', async () => {
+    // A listing kitchen whose faux-finished plaster the classifier does not take for wall: no pixel is painted.
+    const kitchen = await sharp(await readFixture('furnished_houses_29_kitchen.jpg'))
+      .resize(424)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const { mask } = await wallMaterialMask(await decodeImage(new Uint8Array(kitchen)));
+    expect(mask.data.some((value) => value > 0)).toBe(false);
+    const error = await changeWallMaterial(new Uint8Array(kitchen), 'navy_blue_paint').catch((e: unknown) => e);
+    expect(isVisionError(error) && [error.code, error.message]).toEqual(['no_walls', 'No walls were found in this photo']);
+  });
+
   it('accepts encoded bytes', async () => {
     const jpeg = await sharp(room.image.data, { raw: { width: 360, height: 240, channels: 3 } })
       .jpeg()

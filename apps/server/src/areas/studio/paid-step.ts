@@ -48,6 +48,7 @@ const FAILURE_STATUS: Record<VisionErrorCode, number> = {
   empty_mask: 400,
   invalid_argument: 400,
   no_foreground: 422,
+  no_walls: 422,
   model_unavailable: 503,
   worker_failed: 500,
 };

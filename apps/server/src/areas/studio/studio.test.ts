@@ -564,6 +564,29 @@ describeEachDatabase(
       expect(broke.json().detail).toBe('Insufficient credits for wall material change');
     });
 
+    it('says a photo has no wall to change, and charges and records nothing for it', async () => {
+      const user = await studioUser(ctx(), { credits: 3 });
+      // A listing kitchen of faux-finished plaster where the engine paints no pixel.
+      const kitchenWithoutWalls = await sharp(await readRoomFixture('furnished_houses_29_kitchen.jpg'))
+        .resize(424)
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const response = await user.post(STUDIO_ROUTES.changeWallMaterial, {
+        image_data: dataUrl(kitchenWithoutWalls),
+        material_type: 'navy_blue_paint',
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().detail).toBe('Wall change failed: No walls were found in this photo');
+      expect(await user.credits()).toBe(3);
+      expect(await ctx().db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([]);
+      const placements = await ctx()
+        .db.select({ id: designPlacements.id })
+        .from(designPlacements)
+        .innerJoin(designSessions, eq(designSessions.id, designPlacements.sessionId))
+        .where(eq(designSessions.userId, user.id));
+      expect(placements).toEqual([]);
+    });
+
     it('exports a watermarked JPEG on the free plan and the untouched image on a paid plan', async () => {
       const free = await studioUser(ctx(), { plan: 'free' });
       const paid = await studioUser(ctx(), { plan: 'paid' });
