@@ -2,7 +2,7 @@ import { FLOOR_STANDING } from '../detect/classes.ts';
 import { detectObjects, type Detection } from '../detect/detect.ts';
 import { VisionError } from '../errors.ts';
 import { decodeImage, imageFingerprint, type ImageInput, type RgbImage } from '../image.ts';
-import { boxesAtScale, type Box, type Mask } from '../mask.ts';
+import { boxesAtScale, maskArea, type Box, type Mask } from '../mask.ts';
 import { buildRoomModel } from '../room/room-model.ts';
 import type { RoomModel } from '../room/types.ts';
 import { isWallMaterialKey, materialTile, PAINT_COLOURS, type MaterialTile, type WallMaterialKey } from './materials.ts';
@@ -144,7 +144,7 @@ export async function changeWallMaterial(
   }
   const image = await decodeImage(input);
   const { mask, room } = await wallMaterialMask(image, options);
-  if (maskShare(mask) < MIN_WALL_SHARE) throw new VisionError('no_walls', NO_WALLS_MESSAGE);
+  if (maskArea(mask) < MIN_WALL_SHARE * mask.data.length) throw new VisionError('no_walls', 'No walls were found in this photo');
   return applyWallMaterial(image, materialKey, mask, room);
 }
 
@@ -155,14 +155,7 @@ export async function changeWallMaterial(
  * the next fewest has 1.2% of its pixels painted (`furnished_houses_1_kitchen`). A few stray pixels are no wall
  * change either.
  */
-export const MIN_WALL_SHARE = 0.002;
-export const NO_WALLS_MESSAGE = 'No walls were found in this photo';
-
-function maskShare(mask: Mask): number {
-  let set = 0;
-  for (const value of mask.data) if (value) set++;
-  return set / Math.max(1, mask.data.length);
-}
+const MIN_WALL_SHARE = 0.002;
 
 /**
  * The pixels `changeWallMaterial` re-surfaces (255), but for the blown-out glass among them that `applyWallMaterial`
