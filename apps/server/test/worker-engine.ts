@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Detection, RoomModel } from '@stagecraft/vision';
 import { createStudioEngine, type StudioEngine } from '../src/areas/studio/engine.ts';
 
 /**
@@ -5,9 +7,37 @@ import { createStudioEngine, type StudioEngine } from '../src/areas/studio/engin
  * and PostgreSQL suites alike). The server's test files share their worker's modules (isolate: false in
  * vitest.config.ts), so this engine lives as long as the worker and its thread loads the models once: an engine per
  * app loaded them again for every suite, two files at a time on the two cores. The worker's exit ends the thread.
+ *
+ * Its room models and detections are remembered by the photo's bytes: both are pure functions of the bytes, and the
+ * suites post the same few fixture photos again and again, for a new user or session each time and on both
+ * databases, so the app's own caches (by owner, by session) never see them twice. Every other call runs.
  */
 let workerEngine: StudioEngine | undefined;
 
 export function workerVisionEngine(): StudioEngine {
-  return (workerEngine ??= createStudioEngine({ size: 1 }));
+  return (workerEngine ??= rememberingPureCalls(createStudioEngine({ size: 1 })));
+}
+
+const REMEMBERED = 24;
+
+function rememberingPureCalls(engine: StudioEngine): StudioEngine {
+  const roomModels = new Map<string, Promise<RoomModel>>();
+  const detections = new Map<string, Promise<Detection[]>>();
+  const remembered = <T>(cache: Map<string, Promise<T>>, bytes: Uint8Array, compute: () => Promise<T>): Promise<T> => {
+    const key = createHash('sha256').update(bytes).digest('hex');
+    const known = cache.get(key);
+    if (known) return known;
+    const result = compute();
+    cache.set(key, result);
+    if (cache.size > REMEMBERED) cache.delete(cache.keys().next().value!);
+    // A failure is not remembered: a test of a failing engine call gets its failure, the next call runs again.
+    result.catch(() => cache.get(key) === result && cache.delete(key));
+    return result;
+  };
+  return {
+    ...engine,
+    roomModel: (image, job) => remembered(roomModels, image, () => engine.roomModel(image, job)),
+    detectObjects: async (image, job) =>
+      structuredClone(await remembered(detections, image, () => engine.detectObjects(image, job))),
+  };
 }
