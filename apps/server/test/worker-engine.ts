@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Detection, RoomModel } from '@stagecraft/vision';
 import { createStudioEngine, type StudioEngine } from '../src/areas/studio/engine.ts';
+import { recentPromises } from '../src/lib/recent-promises.ts';
 
 /**
  * The vision engine of a test worker: one thread, shared by every app the worker's test files build (their PGlite
@@ -10,7 +11,8 @@ import { createStudioEngine, type StudioEngine } from '../src/areas/studio/engin
  *
  * Its room models and detections are remembered by the photo's bytes: both are pure functions of the bytes, and the
  * suites post the same few fixture photos again and again, for a new user or session each time and on both
- * databases, so the app's own caches (by owner, by session) never see them twice. Every other call runs.
+ * databases, so the app's own caches (by owner, by session) never see them twice. Failures are not remembered
+ * (recentPromises); every other call runs.
  */
 let workerEngine: StudioEngine | undefined;
 
@@ -21,23 +23,13 @@ export function workerVisionEngine(): StudioEngine {
 const REMEMBERED = 24;
 
 function rememberingPureCalls(engine: StudioEngine): StudioEngine {
-  const roomModels = new Map<string, Promise<RoomModel>>();
-  const detections = new Map<string, Promise<Detection[]>>();
-  const remembered = <T>(cache: Map<string, Promise<T>>, bytes: Uint8Array, compute: () => Promise<T>): Promise<T> => {
-    const key = createHash('sha256').update(bytes).digest('hex');
-    const known = cache.get(key);
-    if (known) return known;
-    const result = compute();
-    cache.set(key, result);
-    if (cache.size > REMEMBERED) cache.delete(cache.keys().next().value!);
-    // A failure is not remembered: a test of a failing engine call gets its failure, the next call runs again.
-    result.catch(() => cache.get(key) === result && cache.delete(key));
-    return result;
-  };
+  const roomModels = recentPromises<RoomModel>(REMEMBERED);
+  const detections = recentPromises<Detection[]>(REMEMBERED);
+  const keyOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
   return {
     ...engine,
-    roomModel: (image, job) => remembered(roomModels, image, () => engine.roomModel(image, job)),
-    detectObjects: async (image, job) =>
-      structuredClone(await remembered(detections, image, () => engine.detectObjects(image, job))),
+    roomModel: (image, job) => roomModels(keyOf(image), () => engine.roomModel(image, job)),
+    // A copy for each caller: the remembered list is shared.
+    detectObjects: async (image, job) => structuredClone(await detections(keyOf(image), () => engine.detectObjects(image, job))),
   };
 }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { designSessions } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { recentPromises } from '../../lib/recent-promises.ts';
 import type { MediaService } from '../media/service.ts';
 import type { StudioEngine } from './engine.ts';
 
@@ -38,20 +39,12 @@ export function createRoomModels(deps: {
   // The models of recently posted photos, by owner and bytes. Without them each edit posted without a session
   // modelled the photo again inside the edit, in one worker (a wall change 3.3 s on 1920x1280 against 0.7 s with
   // the model), and the session it started modelled it once more in the background, competing with the next edit.
-  const byPhoto = new Map<string, Promise<RoomModel>>();
-  const RECENT_PHOTOS = 16;
+  const byPhoto = recentPromises<RoomModel>(16);
 
   /** The photo's model: remembered, or computed in the engine's pool (both workers) and remembered. */
   function modelOfPhoto(userId: number, bytes: Uint8Array, priority: JobPriority): Promise<RoomModel> {
     const key = `${userId}:${createHash('sha256').update(bytes).digest('hex')}`;
-    const known = byPhoto.get(key);
-    byPhoto.delete(key);
-    const model = known ?? engine.roomModel(bytes, { priority });
-    byPhoto.set(key, model);
-    if (byPhoto.size > RECENT_PHOTOS) byPhoto.delete(byPhoto.keys().next().value ?? '');
-    // A failure is not remembered: the next call tries again.
-    if (!known) model.catch(() => byPhoto.get(key) === model && byPhoto.delete(key));
-    return model;
+    return byPhoto(key, () => engine.roomModel(bytes, { priority }));
   }
 
   async function stored(sessionId: string) {
