@@ -121,10 +121,15 @@ export function boxMask(width: number, height: number, box: Box): Mask {
 export function boxesAtScale(boxes: readonly Box[], scale: number, width: number, height: number): Uint8Array {
   const inBox = new Uint8Array(width * height);
   for (const box of boxes) {
-    const [x1, y1, x2, y2] = clipBox([box[0] * scale, box[1] * scale, box[2] * scale, box[3] * scale], width, height);
+    const [x1, y1, x2, y2] = clipBoxAtScale(box, scale, width, height);
     for (let y = y1; y < y2; y++) inBox.fill(1, y * width + x1, y * width + x2);
   }
   return inBox;
+}
+
+/** `box` (photo pixels) scaled to another size by `scale`, then clipped to width x height whole pixels. */
+export function clipBoxAtScale(box: Box, scale: number, width: number, height: number): [number, number, number, number] {
+  return clipBox([box[0] * scale, box[1] * scale, box[2] * scale, box[3] * scale], width, height);
 }
 
 export function clipBox(box: Box, width: number, height: number): [number, number, number, number] {

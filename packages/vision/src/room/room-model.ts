@@ -6,7 +6,7 @@ import { detectSegments, type Segment } from '../walls/lines.ts';
 import { removeCeiling } from '../walls/ceiling.ts';
 import { sampleFloor, type FloorSample } from '../walls/layout-floor.ts';
 import { WALL_THRESHOLD, workMask } from '../walls/wall-mask.ts';
-import { boxesAtScale, clipBox, forEachPatch, type Box } from '../mask.ts';
+import { boxesAtScale, clipBoxAtScale, forEachPatch, type Box } from '../mask.ts';
 import { horizonLine, toCamera, vanishingPoint, type CameraPose, type Vec3 } from './camera.ts';
 import { refitBoxCeiling } from './ceiling-refit.ts';
 import { findFramedPanels } from './framed-panels.ts';
@@ -311,7 +311,7 @@ function oddFloor(labels: Uint8Array, analysis: WallAnalysis, sample: FloorSampl
 
 /** The share of a detection box's work pixels (`box` in photo pixels, `scale` to the work size) at wall probability 0.5 or more. */
 function wallShareInBox(box: Box, pw: Float32Array, scale: number, ww: number, wh: number): number {
-  const [x1, y1, x2, y2] = clipBox([box[0] * scale, box[1] * scale, box[2] * scale, box[3] * scale], ww, wh);
+  const [x1, y1, x2, y2] = clipBoxAtScale(box, scale, ww, wh);
   let wall = 0;
   for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) wall += pw[y * ww + x]! >= 0.5 ? 1 : 0;
   return wall / Math.max(1, (x2 - x1) * (y2 - y1));
@@ -466,7 +466,7 @@ function standingPieces(
   return detections
     .filter((d) => FLOOR_STANDING.has(d.class_name))
     .map(({ bbox, confidence }) => {
-      const box = clipBox([bbox[0] * scale, bbox[1] * scale, bbox[2] * scale, bbox[3] * scale], gw, gh);
+      const box = clipBoxAtScale(bbox, scale, gw, gh);
       const footTop = Math.max(0, Math.floor((bbox[3] - (bbox[3] - bbox[1]) * STANDING_FOOT_SHARE) * scale));
       const foot: Box | null = confidence >= SURE_STANDING_CONFIDENCE ? [box[0], footTop, box[2], box[3]] : null;
       return { box, foot };

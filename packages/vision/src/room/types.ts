@@ -95,7 +95,9 @@ export interface RoomModel {
   /**
    * The photo the model was made from (its pixels' fingerprint, `imageFingerprint`) and the detector's boxes on it:
    * an operation handed that same photo reuses them instead of running the detector again (two network passes,
-   * ~0.7 s of a wall change). Absent from models stored before session 9. Not part of the API's JSON.
+   * ~0.7 s of a wall change). The boxes are those the model took for pieces: a box the wall classifier calls mostly
+   * wall is left out (room-model.ts, MAX_WALL_IN_PIECE). Absent from models stored before session 9. Not part of the
+   * API's JSON.
    */
   source?: {
     fingerprint: string;
