@@ -1,5 +1,5 @@
 import type { RgbImage } from '../image.ts';
-import type { Mask } from '../mask.ts';
+import { forEachPatch, type Mask } from '../mask.ts';
 import { roomLabelsAtSize } from '../room/labels.ts';
 import { ROOM_LABEL, type Point2, type RoomModel } from '../room/types.ts';
 import { membrane } from './diffusion.ts';
@@ -18,6 +18,8 @@ export const EDGE = 10;
 export const EDGE_CLEARANCE = 2;
 /** Flat wall pixels this close (px) to the hole's wall part start the plain wall's flood. */
 const SEED_REACH = 8;
+/** A patch of plain wall this bright on average (luma) is blown-out glass, not the wall's light (dropBlownPatches). */
+const BLOWN_PLAIN_LUMA = 245;
 /** Fewest plain wall pixels to learn the wall's light from. */
 const MIN_PLAIN = 400;
 /** The wall's texture is judged on its known pixels this close (px) to the hole. */
@@ -239,7 +241,7 @@ function fillWallParts(
       queue.push(q);
     }
   }
-  const plainCount = queue.length;
+  const plainCount = queue.length - dropBlownPatches(plain, luma, cw);
   // Brick, tiles, wallpaper and panelling have edges everywhere: measured on the wall just around the hole.
   let nearKnown = 0;
   let nearFlat = 0;
@@ -298,6 +300,32 @@ function fillWallParts(
       rest[i] = 0;
     }
   return true;
+}
+
+/**
+ * Clears the patches of plain wall (4-connected) that the camera saw blown out, but for the largest: the glass of a
+ * blown window whose foot the removed piece hid is flat and reached from the hole's rim (its frame closes it on three
+ * sides only), and the membrane carried its white over the wall behind the removed bed (`furnished_houses_152` and
+ * `_163`: a white slab where the wall is grey or cream; their panes' patches average 253-255 luma, the walls 160-178).
+ * A lamp's glow fades into the wall it lights and is part of the wall's own patch. Returns the pixels cleared.
+ */
+function dropBlownPatches(plain: Uint8Array, luma: Float32Array, width: number): number {
+  const patches: number[][] = [];
+  forEachPatch(plain, width, (members) => {
+    patches.push([...members]);
+  });
+  let largest = 0;
+  for (let k = 1; k < patches.length; k++) if (patches[k]!.length > patches[largest]!.length) largest = k;
+  let cleared = 0;
+  patches.forEach((members, k) => {
+    if (k === largest) return;
+    let sum = 0;
+    for (const o of members) sum += luma[o]!;
+    if (sum / members.length < BLOWN_PLAIN_LUMA) return;
+    for (const o of members) plain[o] = 0;
+    cleared += members.length;
+  });
+  return cleared;
 }
 
 /** A wall corner in the fill's window: a point on it (the hole's top row) and its image direction (unit, downward). */
