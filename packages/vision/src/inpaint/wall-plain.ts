@@ -310,18 +310,23 @@ function fillWallParts(
  * A lamp's glow fades into the wall it lights and is part of the wall's own patch. Returns the pixels cleared.
  */
 function dropBlownPatches(plain: Uint8Array, luma: Float32Array, width: number): number {
-  const patches: number[][] = [];
-  forEachPatch(plain, width, (members) => {
-    patches.push([...members]);
-  });
+  // Only the blown patches' members are kept (the wall's own patch is most of the window's pixels).
+  const blown: number[][] = [];
   let largest = 0;
-  for (let k = 1; k < patches.length; k++) if (patches[k]!.length > patches[largest]!.length) largest = k;
-  let cleared = 0;
-  patches.forEach((members, k) => {
-    if (k === largest) return;
+  let largestBlown = -1;
+  forEachPatch(plain, width, (members) => {
     let sum = 0;
     for (const o of members) sum += luma[o]!;
-    if (sum / members.length < BLOWN_PLAIN_LUMA) return;
+    const isBlown = sum / members.length >= BLOWN_PLAIN_LUMA;
+    if (members.length > largest) {
+      largest = members.length;
+      largestBlown = isBlown ? blown.length : -1;
+    }
+    if (isBlown) blown.push([...members]);
+  });
+  let cleared = 0;
+  blown.forEach((members, k) => {
+    if (k === largestBlown) return;
     for (const o of members) plain[o] = 0;
     cleared += members.length;
   });
